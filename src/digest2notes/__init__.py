@@ -1,0 +1,49 @@
+"""digest2notes: pull-request digests in, study notes out.
+
+The public API that exporters (built-in and third-party) may use is what this
+module exports; everything else is internal.
+"""
+
+from __future__ import annotations
+
+from .atomic import atomic_write_text, write_if_changed
+from .errors import ConfigError, Digest2NotesError, ExportError, InputError, PluginError
+from .exporting import (
+    Action,
+    Change,
+    Exporter,
+    Plan,
+    ProgressCallback,
+    ProgressSource,
+    Report,
+    StudyItem,
+    StudyStatus,
+)
+from .ids import entry_id
+from .model import Entry, Source, Verdict
+from .reader import ReadResult, read_digests
+
+__all__ = [
+    "Action",
+    "Change",
+    "ConfigError",
+    "Digest2NotesError",
+    "Entry",
+    "ExportError",
+    "Exporter",
+    "InputError",
+    "Plan",
+    "PluginError",
+    "ProgressCallback",
+    "ProgressSource",
+    "ReadResult",
+    "Report",
+    "Source",
+    "StudyItem",
+    "StudyStatus",
+    "Verdict",
+    "atomic_write_text",
+    "entry_id",
+    "read_digests",
+    "write_if_changed",
+]

@@ -1,0 +1,58 @@
+"""``digest2notes parse``: show what the tool understood of the digests."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections import Counter
+
+import click
+
+from ..model import Entry, Verdict
+from .context import read_entries
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per entry.")
+@click.option("-q", "--quiet", is_flag=True, help="Do not warn about entries without a verdict.")
+def parse(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+    """Read digests and show each entry's verdict and focus points.
+
+    PATHS default to ./digests. The JSON form is stable: other tools consume it.
+
+    \b
+    Examples:
+      digest2notes parse
+      digest2notes parse digests/2026-11-28.md --json | jq '.[].title'
+      cat today.txt | digest2notes parse -
+    """
+    entries, failed = read_entries(paths, quiet=quiet)
+    if as_json:
+        click.echo(json.dumps([e.to_json() for e in entries], ensure_ascii=False, indent=2))
+    else:
+        for entry in entries:
+            click.echo(_row(entry))
+        click.echo(_summary(entries), err=False)
+    if failed:
+        raise SystemExit(1)
+
+
+def _row(entry: Entry) -> str:
+    verdict = entry.verdict.value.ljust(7)
+    points = f"{len(entry.focus_points):>2} pts"
+    return f"{verdict} {points}  {_display(entry.title)}"
+
+
+def _display(title: str) -> str:
+    """Control characters never reach the terminal."""
+    return "".join(ch if unicodedata.category(ch)[0] != "C" else "?" for ch in title)
+
+
+def _summary(entries: list[Entry]) -> str:
+    counts = Counter(e.verdict for e in entries)
+    by_verdict = ", ".join(f"{counts.get(v, 0)} {v.value}" for v in Verdict)
+    files = len({s.path for e in entries for s in e.sources})
+    points = sum(len(e.focus_points) for e in entries)
+    noun = "entry" if len(entries) == 1 else "entries"
+    return f"{len(entries)} {noun} ({by_verdict}), {points} focus points, from {files} file(s)"

@@ -1,0 +1,101 @@
+"""The data every part of digest2notes shares: one digest entry and its verdict.
+
+`Entry` is frozen so that an entry read once can be handed to any exporter
+without fear that one of them changes what the next one sees.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Verdict(str, enum.Enum):
+    """How the digest tells the reader to treat an entry."""
+
+    DEEP = "deep"
+    SKIM = "skim"
+    SKIP = "skip"
+    UNKNOWN = "unknown"
+
+    @property
+    def rank(self) -> int:
+        """Sort key shared by the queue and the exporters' views: lower reads first."""
+        return _RANKS[self]
+
+    @property
+    def action(self) -> str:
+        """The verdict phrased as what the reader should do."""
+        return _ACTIONS[self]
+
+
+_RANKS = {Verdict.DEEP: 1, Verdict.SKIM: 2, Verdict.SKIP: 3, Verdict.UNKNOWN: 4}
+_ACTIONS = {
+    Verdict.DEEP: "Read closely",
+    Verdict.SKIM: "Skim",
+    Verdict.SKIP: "Skip",
+    Verdict.UNKNOWN: "Decide whether to read",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Source:
+    """Where an entry was read from: the file and the 1-based line of its headline.
+
+    `date` is the digest's date (ISO ``YYYY-MM-DD``) when the file name carries one;
+    it orders the study queue ("newest first") without trusting file mtimes.
+    """
+
+    path: str
+    line: int
+    date: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One pull request summarised by a digest, with what the reader should study."""
+
+    id: str
+    repo: str
+    title: str
+    text: str
+    verdict: Verdict
+    verdict_text: str | None
+    minutes: int | None
+    focus_points: tuple[str, ...]
+    references: tuple[str, ...]
+    sources: tuple[Source, ...] = field(default=())
+
+    @property
+    def reading_action(self) -> str:
+        """ "Read closely", "Skim (~5 min)", ...: the verdict as a to-do label."""
+        action = self.verdict.action
+        if self.minutes is not None:
+            action = f"{action} (~{self.minutes} min)"
+        return action
+
+    @property
+    def digest_dates(self) -> tuple[str, ...]:
+        """The distinct dates of the digests this entry appeared in, oldest first."""
+        return tuple(sorted({s.date for s in self.sources if s.date}))
+
+    @property
+    def latest_date(self) -> str | None:
+        """The newest digest date, or None when no file name carried a date."""
+        dates = self.digest_dates
+        return dates[-1] if dates else None
+
+    def to_json(self) -> dict[str, object]:
+        """The stable JSON shape of `digest2notes parse --json` (keys fixed by contract)."""
+        return {
+            "id": self.id,
+            "repo": self.repo,
+            "title": self.title,
+            "verdict": self.verdict.value,
+            "verdict_text": self.verdict_text,
+            "minutes": self.minutes,
+            "focus_points": list(self.focus_points),
+            "references": list(self.references),
+            "text": self.text,
+            "sources": [{"path": s.path, "line": s.line} for s in self.sources],
+        }

@@ -1,0 +1,62 @@
+"""Finding exporters: every one, built-ins included, comes through entry points.
+
+Going through ``importlib.metadata`` for our own exporters too means the
+plugin path is exercised on every run, so a third-party exporter works exactly
+like the built-in ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
+
+from .errors import PluginError
+from .exporting import Exporter
+
+GROUP = "digest2notes.exporters"
+COMMAND_GROUP = "digest2notes.commands"
+
+
+@dataclass(frozen=True)
+class InstalledExporter:
+    """An entry point, loaded or not; a broken plugin is listed, not fatal."""
+
+    name: str
+    entry_point: EntryPoint
+    distribution: str
+
+    def load(self) -> type[Exporter]:
+        try:
+            loaded = self.entry_point.load()
+        except Exception as error:  # a broken plugin must not take the CLI down
+            raise PluginError(
+                f"exporter {self.name!r} ({self.entry_point.value}) failed to load: {error}"
+            ) from error
+        if not (isinstance(loaded, type) and issubclass(loaded, Exporter)):
+            raise PluginError(
+                f"exporter {self.name!r} ({self.entry_point.value}) is not a digest2notes Exporter"
+            )
+        return loaded
+
+
+def installed_exporters() -> dict[str, InstalledExporter]:
+    """Exporters by name; when two distributions claim a name, the first found wins."""
+    found: dict[str, InstalledExporter] = {}
+    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        dist = ep.dist.name if ep.dist is not None else "?"
+        found.setdefault(ep.name, InstalledExporter(ep.name, ep, dist))
+    return found
+
+
+def get_exporter(name: str) -> type[Exporter]:
+    """The exporter class registered as `name`, or a one-line error listing what exists."""
+    available = installed_exporters()
+    if name not in available:
+        names = ", ".join(sorted(available)) or "none"
+        raise PluginError(f"unknown exporter {name!r}; installed: {names}")
+    return available[name].load()
+
+
+def command_entry_points() -> list[EntryPoint]:
+    """Extra CLI commands contributed by plugins (e.g. ``notion init``)."""
+    return sorted(entry_points(group=COMMAND_GROUP), key=lambda e: e.name)

@@ -1,0 +1,66 @@
+"""Shared fixtures: the real CLI, the bundled sample digests, the Notion emulator."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from digest2notes.cli import main
+
+pytest_plugins = ["tests.notion_emulator.pytest_plugin"]
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_DIGESTS = REPO_ROOT / "digests"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CLI = [sys.executable, "-m", "digest2notes"]
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test may pick up the developer's own config file or Notion credentials."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    for name in ("DIGEST2NOTES_CONFIG", "NOTION_TOKEN", "NOTION_DATABASE_ID", "NOTION_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def samples(tmp_path: Path) -> Path:
+    """A private copy of the bundled digests, safe to edit."""
+    target = tmp_path / "digests"
+    shutil.copytree(SAMPLE_DIGESTS, target)
+    return target
+
+
+RunCli = Callable[..., Result]
+
+
+@pytest.fixture
+def run_cli() -> RunCli:
+    """Invoke the real click CLI in-process: ``run_cli("parse", "--json", path)``."""
+
+    def run(
+        *args: str | os.PathLike[str], input: str | None = None, env: dict[str, str] | None = None
+    ) -> Result:
+        runner = CliRunner()
+        return runner.invoke(
+            main, [str(a) for a in args], input=input, env=env, catch_exceptions=False
+        )
+
+    return run
+
+
+@pytest.fixture
+def cli_env() -> Iterator[dict[str, str]]:
+    """Environment for CLI subprocesses: this interpreter's packages, no stray config."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NOTION_", "DIGEST2NOTES_"))}
+    yield env
