@@ -1,0 +1,347 @@
+"""A careful wrapper around notion-client: pacing, retries, and errors safe to show.
+
+notion-client's own retries are switched off (``retry=False``): it retries POST and
+PATCH only on 429, gives up after two tries, and cannot know that a failed page
+creation must be looked up before it is tried again. Here every request goes
+through one loop that paces it, classifies the failure, and either waits (429 and
+529 for Retry-After; 5xx, timeouts and dropped connections with backoff), gives
+up with a one-line reason (validation, auth, not found), or, for a write that is
+not safe to repeat, reports the outcome as *ambiguous* so the caller can check.
+
+notion-client logs every failed request (with its message) at WARNING through a
+console handler; we hand it a silent logger so nothing reaches the terminal, and
+no message we build ever contains the token or request headers.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import logging
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
+
+import httpx
+from notion_client import Client
+from notion_client.errors import HTTPResponseError, RequestTimeoutError
+
+from .pacing import Pacer, RetryPolicy
+
+JSONDict = dict[str, Any]
+
+NOTION_VERSION = "2025-09-03"
+PAGE_SIZE = 100
+_RETRY_STATUSES = frozenset({409, 500, 502, 503, 504})
+_RATE_STATUSES = frozenset({429, 529})
+# 409 conflict_error: the transaction was refused, nothing applied.
+_UNAMBIGUOUS_STATUSES = frozenset({409, 429, 529})
+# Longest wait after a timed-out write before looking for it.
+_MAX_SETTLE = 30.0
+
+
+class NotionError(Exception):
+    """A request failed; the message is safe to show (no token, no headers)."""
+
+    def __init__(self, message: str, *, status: int | None = None, code: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+
+
+class FatalRequestError(NotionError):
+    """Retrying cannot help: validation, authorisation, a missing object."""
+
+
+class TransientExhausted(NotionError):
+    """Notion kept failing for passing reasons until we ran out of attempts."""
+
+
+class AmbiguousWrite(NotionError):
+    """A write that is not safe to repeat failed in a way that leaves its outcome unknown.
+
+    `timed_out` says we stopped waiting while Notion may still be working on it.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        timed_out: bool = False,
+    ) -> None:
+        super().__init__(message, status=status, code=code)
+        self.timed_out = timed_out
+
+
+def _silent_logger() -> logging.Logger:
+    logger = logging.getLogger("digest2notes_notion.notion_client")
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+    return logger
+
+
+def _retry_after(headers: httpx.Headers | None, cap: float) -> float | None:
+    """Seconds from a Retry-After header (delta seconds, fractional allowed, or a date)."""
+    raw = headers.get("retry-after") if headers is not None else None
+    if not raw:
+        return None
+    try:
+        seconds = float(raw)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(raw)
+        except (TypeError, ValueError):
+            return None
+        seconds = when.timestamp() - time.time()
+    return min(max(seconds, 0.0), cap)
+
+
+class _Failure:
+    """A failed attempt, classified."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        fatal: bool = False,
+        ambiguous: bool = False,
+        wait: float | None = None,
+        status: int | None = None,
+        code: str | None = None,
+        timed_out: bool = False,
+    ) -> None:
+        self.message = message
+        self.fatal = fatal
+        self.ambiguous = ambiguous
+        self.timed_out = timed_out
+        self.wait = wait
+        self.status = status
+        self.code = code
+
+
+class NotionAPI:
+    """The few Notion endpoints the exporter needs, each call paced and retried."""
+
+    def __init__(
+        self,
+        token: str,
+        *,
+        base_url: str | None = None,
+        rate: float = 3.0,
+        timeout: float = 60.0,
+        policy: RetryPolicy | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        options: dict[str, Any] = {
+            "auth": token,
+            "timeout_ms": max(1, int(timeout * 1000)),
+            "notion_version": NOTION_VERSION,
+            "retry": False,
+            "logger": _silent_logger(),
+            "log_level": logging.CRITICAL,
+        }
+        if base_url:
+            options["base_url"] = _clean_base_url(base_url)
+        http = httpx.Client(transport=transport) if transport is not None else None
+        self._client = Client(client=http, **options)
+        self._secret = token
+        self._sleep = sleep
+        self.policy = policy or RetryPolicy()
+        self.pacer = Pacer(rate, sleep=sleep)
+        self.timeout = timeout
+        #: HTTP requests sent, retries included (for the benchmark and the summary).
+        self.requests_sent = 0
+
+    def __repr__(self) -> str:  # never show the client (it holds the token)
+        return f"NotionAPI(rate={1 / self.pacer.interval:g}/s)"
+
+    def close(self) -> None:
+        self._client.close()
+
+    # ------------------------------------------------------------------ core loop
+
+    def call(self, what: str, fn: Callable[[], object], *, idempotent: bool = True) -> JSONDict:
+        """Run `fn` (one request) with pacing and retries.
+
+        Raises FatalRequestError, TransientExhausted, or, for a non-idempotent write
+        whose outcome is unknown, AmbiguousWrite (the caller decides what to do).
+        """
+        attempt = 0
+        while True:
+            attempt += 1
+            self.pacer.wait()
+            self.requests_sent += 1
+            try:
+                result = fn()
+            except Exception as error:
+                failure = self._classify(error)
+                if failure is None:
+                    raise
+            else:
+                if isinstance(result, dict):
+                    return result
+                failure = _Failure("unexpected answer from Notion", ambiguous=True)
+            message = self._scrub(f"{what}: {failure.message}")
+            if failure.fatal:
+                raise FatalRequestError(message, status=failure.status, code=failure.code)
+            if failure.ambiguous and not idempotent:
+                raise AmbiguousWrite(
+                    message, status=failure.status, code=failure.code, timed_out=failure.timed_out
+                )
+            if attempt >= self.policy.max_attempts:
+                raise TransientExhausted(
+                    f"{message} (gave up after {attempt} attempts)",
+                    status=failure.status,
+                    code=failure.code,
+                )
+            self._sleep(failure.wait if failure.wait is not None else self.policy.delay(attempt))
+
+    def pause(self, attempt: int, error: AmbiguousWrite | None = None) -> None:
+        """Back off before checking on (or repeating) an ambiguous write.
+
+        After a timeout Notion may still be carrying the write out; waiting as long
+        again (at most 30 s) lets a slow write land before we look for it, so the
+        look-up does not miss it and create a second row.
+        """
+        delay = self.policy.delay(attempt)
+        if error is not None and error.timed_out:
+            delay = max(delay, min(self.timeout, _MAX_SETTLE))
+        self._sleep(delay)
+
+    def _classify(self, error: Exception) -> _Failure | None:
+        if isinstance(error, HTTPResponseError):
+            status = int(error.status)
+            code = str(getattr(error.code, "value", error.code))
+            text = f"{status} {code}: {error}"
+            if status in _RATE_STATUSES:
+                wait = _retry_after(error.headers, self.policy.max_retry_after)
+                return _Failure(text, wait=wait, status=status, code=code)
+            if status in _RETRY_STATUSES or status >= 500:
+                return _Failure(
+                    text, ambiguous=status not in _UNAMBIGUOUS_STATUSES, status=status, code=code
+                )
+            return _Failure(text, fatal=True, status=status, code=code)
+        if isinstance(error, RequestTimeoutError):
+            return _Failure("no answer from Notion in time", ambiguous=True, timed_out=True)
+        if isinstance(error, (httpx.UnsupportedProtocol, httpx.InvalidURL)):
+            return _Failure(f"the Notion address is not a usable URL ({error})", fatal=True)
+        if isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout)):
+            # The request never left: safe to repeat even for a create.
+            return _Failure(f"cannot connect to Notion ({type(error).__name__})")
+        if isinstance(error, httpx.TransportError):
+            return _Failure(f"connection to Notion lost ({type(error).__name__})", ambiguous=True)
+        if isinstance(error, ValueError):  # a 200 whose body is not JSON: cut short
+            return _Failure("unreadable answer from Notion", ambiguous=True)
+        return None
+
+    def _scrub(self, text: str) -> str:
+        return text.replace(self._secret, "[token]") if self._secret else text
+
+    # ------------------------------------------------------------------ endpoints
+
+    def me(self) -> JSONDict:
+        """The integration's own bot user (its id marks the blocks we created)."""
+        return self.call("identify integration", self._client.users.me)
+
+    def retrieve_database(self, database_id: str) -> JSONDict:
+        return self.call("retrieve database", partial(self._client.databases.retrieve, database_id))
+
+    def retrieve_data_source(self, data_source_id: str) -> JSONDict:
+        return self.call(
+            "retrieve data source", partial(self._client.data_sources.retrieve, data_source_id)
+        )
+
+    def query(self, data_source_id: str, *, filter: JSONDict | None = None) -> Iterator[JSONDict]:
+        """Every page of the data source (matching `filter`), oldest first, 100 per request."""
+        cursor: str | None = None
+        while True:
+            body: JSONDict = {
+                "page_size": PAGE_SIZE,
+                "sorts": [{"timestamp": "created_time", "direction": "ascending"}],
+            }
+            if filter is not None:
+                body["filter"] = filter
+            if cursor:
+                body["start_cursor"] = cursor
+            response = self.call(
+                "query data source",
+                partial(self._client.data_sources.query, data_source_id, **body),
+            )
+            yield from response.get("results", [])
+            cursor = response.get("next_cursor")
+            if not response.get("has_more") or not cursor:
+                return
+
+    def list_children(self, block_id: str) -> list[JSONDict]:
+        """All top-level child blocks of a page or block, in order."""
+        blocks: list[JSONDict] = []
+        cursor: str | None = None
+        while True:
+            kwargs: JSONDict = {"page_size": PAGE_SIZE}
+            if cursor:
+                kwargs["start_cursor"] = cursor
+            response = self.call(
+                "list blocks", partial(self._client.blocks.children.list, block_id, **kwargs)
+            )
+            blocks += response.get("results", [])
+            cursor = response.get("next_cursor")
+            if not response.get("has_more") or not cursor:
+                return blocks
+
+    def trash_page(self, page_id: str) -> JSONDict:
+        return self.call("trash page", partial(self._client.pages.update, page_id, in_trash=True))
+
+    def create_page(self, body: JSONDict) -> JSONDict:
+        """Create a page. Not idempotent: may raise AmbiguousWrite."""
+        return self.call(
+            "create page", partial(self._client.pages.create, **body), idempotent=False
+        )
+
+    def update_page(self, page_id: str, properties: JSONDict) -> JSONDict:
+        return self.call(
+            "update page", partial(self._client.pages.update, page_id, properties=properties)
+        )
+
+    def append_children(
+        self, block_id: str, children: list[JSONDict], after: str | None = None
+    ) -> list[JSONDict]:
+        """Append blocks (after `after` if given). Not idempotent: may raise AmbiguousWrite."""
+        kwargs: JSONDict = {"children": children}
+        if after:
+            kwargs["after"] = after
+        response = self.call(
+            "append blocks",
+            partial(self._client.blocks.children.append, block_id, **kwargs),
+            idempotent=False,
+        )
+        results: list[JSONDict] = response.get("results", [])
+        return results
+
+    def update_block(self, block_id: str, payload: JSONDict) -> JSONDict:
+        return self.call("update block", partial(self._client.blocks.update, block_id, **payload))
+
+    def delete_block(self, block_id: str) -> None:
+        """Move a block to the trash; one already gone counts as done (a retried delete)."""
+        try:
+            self.call("delete block", partial(self._client.blocks.delete, block_id))
+        except FatalRequestError as error:
+            if error.status == 404 or (error.status == 400 and "archived" in str(error)):
+                return
+            raise
+
+    def create_database(self, body: JSONDict) -> JSONDict:
+        return self.call(
+            "create database", partial(self._client.databases.create, **body), idempotent=False
+        )
+
+
+def _clean_base_url(url: str) -> str:
+    """``https://host/`` or ``https://host/v1`` → ``https://host`` (the client adds /v1/)."""
+    cleaned = url.strip().rstrip("/")
+    if cleaned.endswith("/v1"):
+        cleaned = cleaned[: -len("/v1")]
+    return cleaned
