@@ -372,8 +372,7 @@ def queue(
         return
     short = study.short_ids(items)
     if shown:
-        for line in _table(shown, short, opened.minutes):
-            click.echo(line)
+        click.echo("\n".join(_table(shown, short, opened.minutes)))
     else:
         click.echo("Nothing fits that budget." if listed else "Nothing to read.")
     summary = study.summarise(listed, items, opened.minutes)
