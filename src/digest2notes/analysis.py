@@ -24,7 +24,7 @@ from .focus import extract_focus_points
 from .model import Verdict
 from .verdicts import VerdictHit, coerce_verdict, fold, locate_verdict, mask_code_spans
 
-__all__ = ["Analysis", "analyse", "find_minutes", "find_references"]
+__all__ = ["Analysis", "analyse", "analyse_uncached", "find_minutes", "find_references"]
 
 
 @dataclass(frozen=True)
@@ -123,10 +123,14 @@ def _duration(match: re.Match[str]) -> int | None:
     return minutes if 0 < minutes <= 24 * 60 else None
 
 
-def _clause(masked: str, start: int, end: int) -> str:
-    left = max(masked.rfind(ch, 0, start) for ch in _CLAUSE_BREAKS) + 1
-    rights = [i for i in (masked.find(ch, end) for ch in _CLAUSE_BREAKS) if i >= 0]
-    return masked[left : min(rights) if rights else len(masked)]
+def _clause(low: str, start: int, end: int) -> str:
+    """The clause around a duration, at most `_WINDOW` characters either side (so a paragraph
+    of thousands of durations with no punctuation stays linear)."""
+    floor, ceiling = max(0, start - _WINDOW), min(len(low), end + _WINDOW)
+    left = max(low.rfind(ch, floor, start) for ch in _CLAUSE_BREAKS) + 1
+    left = max(left, floor)
+    rights = [i for i in (low.find(ch, end, ceiling) for ch in _CLAUSE_BREAKS) if i >= 0]
+    return low[left : min(rights) if rights else ceiling]
 
 
 def find_minutes(

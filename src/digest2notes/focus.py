@@ -39,9 +39,9 @@ matching and list assembly are linear; the only lazy quantifiers are bounded.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .verdicts import MASK, fold, mask_code_spans, trie_regex
 
@@ -53,12 +53,14 @@ _OPENERS = "（([{「『“‘《【"
 _CLOSERS = "）)]}」』”’》】"
 _PAIR = dict(zip(_CLOSERS, _OPENERS, strict=True))
 _TOGGLES = "\"'"
+_NO_OPENERS = dict.fromkeys(_OPENERS + _TOGGLES, 0)
 _BRACKETS = re.compile(r"[（()）\[\]{}「」『』“”‘’《》【】\"']")
-_QUOTE_BREAK = re.compile(r"[。！？；;\n]|[.!?](?=\s|$)")
 # Sentence and chunk ends (a chunk also ends at ；): full-width stops always, ASCII
 # ones only before whitespace, so "v1.2", "`a.b`" and URLs never end a sentence.
-_STOPS = re.compile(r"[。！？；;]|[.!?](?=\s|$)")
-_ABBREVIATIONS = ("e.g", "i.e", "vs", "cf", "approx", "etc", "fig", "no")
+# Written as one character class first, which the regex engine scans for fast.
+_STOPS = re.compile(r"[。！？；;.!?](?:(?<=[。！？；;])|(?=\s|$))")
+_QUOTE_BREAK = re.compile(r"[。！？；;.!?\n](?:(?<=[。！？；;\n])|(?=\s|$))")
+_ABBREVIATIONS = ("e.g", "i.e", "vs", "cf", "approx", "etc", "fig")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _WORDY = re.compile(r"[^\W_]|`")
 _COMMAS = re.compile(r"[，,]")
@@ -83,6 +85,8 @@ _TRIM_LEAD = re.compile(
 # elsewhere "与 #1234 的交互" starts with a preposition that belongs to the point.
 _SHORT_GLUE = re.compile(r"(?:和|与|及|或)(?=[\s\u3000`a-z0-9#(（「“\"'])[\s\u3000]*")
 _TRIM_TRAILING = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–"
+# Characters `_TRIM_LEAD` can start with: anything else needs no trimming at all.
+_MAY_LEAD = frozenset(" \t\r\n\u3000\u00a0：:，,、；;—–以还另aop")
 _LEAD_WORDS = (
     r"[\s\u3000*_>]*(?:(?:但是|但|不过|另外|此外|同时|而且|并且|而|另|还有|总之|最后|"
     r"(?:and|but|also|however|besides|additionally|finally|then)\b)[\s\u3000,，、]*)*"
@@ -93,7 +97,7 @@ _CONDITIONAL = re.compile(
     _LEAD_WORDS + r"(?:若|如果|假如|倘若|如需|如要|如想|要是|万一|一旦|除非|"
     r"对于?[^，,。；;]{0,30}?(?:团队|用户|读者|开发者|人|同学)[，,]|"
     r"使用时|部署时|上线时|上线前|升级前|升级时|开启前|启用前|使用前|"
-    r"需注意|需要注意|应注意|请注意|注意事项|注意[：:]|限制|已知问题|前提是|"
+    r"需注意|需要注意|应注意|请注意|注意事项|注意[：:]|限制[：:]|局限[：:]|已知问题|前提是|"
     r"if\b|unless\b|when\s+(?:you|running|using|deploying)\b|"
     r"for\s+(?:teams|anyone|users|those|people)\b|before\s+(?:upgrading|deploying|enabling|using)\b|"
     r"note\s+that\b|note\s*[:：]|caveat|beware|warning|be\s+aware|keep\s+in\s+mind|known\s+issue|"
@@ -128,7 +132,7 @@ _TRAIL_ZH = (
 )
 # English praise after the subject: matched at its keyword, the verb is checked behind it.
 _TRAIL_EN = (
-    r"(?<![a-z0-9_])(?:worth\s+(?:studying|borrowing|copying|noting|a\s+look|attention|emulating|"
+    r"(?<![a-z0-9_\-])(?:worth\s+(?:studying|borrowing|copying|noting|a\s+look|attention|emulating|"
     r"a\s+read)|instructive|noteworthy|a\s+good\s+(?:example|template|reference|pattern|model))"
     r"(?=\s*(?:[.;!?]|$))"
 )
@@ -139,7 +143,7 @@ _PURPOSE_ZH = (
     r"弄清楚?|弄懂|明白)"
 )
 _PURPOSE_EN = (
-    r"(?<![a-z0-9_])(?:read|compare|cross-check)\s+(?:it\s+|this\s+)?(?:together\s+|along\s+)?"
+    r"(?<![a-z0-9_\-])(?:read|compare|cross-check)\s+(?:it\s+|this\s+)?(?:together\s+|along\s+)?"
     r"(?:with|alongside|against)\b[^.;!?\n]{0,80}?\bto\s+(?:understand|see|learn)\s+"
 )
 _OBJECT_ZH = (
@@ -148,18 +152,18 @@ _OBJECT_ZH = (
     r"可以借鉴|可借鉴|重点看|(?:看点|亮点|要点|重点|关注点)(?:是|在于|为)|尤其是|特别是"
 )
 _OBJECT_EN = (
-    r"(?<![a-z0-9_])(?:pay\s+(?:close\s+|special\s+|particular\s+|careful\s+)?attention\s+to|"
+    r"(?<![a-z0-9_\-])(?:pay\s+(?:close\s+|special\s+|particular\s+|careful\s+)?attention\s+to|"
     r"focus\s+on|look\s+(?:closely\s+)?at|take\s+a\s+(?:close\s+)?look\s+at|watch\s+(?:out\s+)?for|"
     r"keep\s+an\s+eye\s+on|especially|in\s+particular|particularly|notably|"
     r"of\s+particular\s+interest\s+is|the\s+interesting\s+(?:part|bit)\s+is)(?![a-z0-9_])|"
-    r"(?<![a-z0-9_])(?:note|notice|study|see)\s+(?=(?:how|why|what|whether)(?![a-z0-9_]))"
+    r"(?<![a-z0-9_\-])(?:note|notice|study|see)\s+(?=(?:how|why|what|whether)(?![a-z0-9_]))"
 )
 _HEADER_ZH = (
     r"关注点|看点|亮点|要点|重点|设计点|借鉴点|值得关注|值得注意|值得借鉴|值得参考|值得学习|值得留意|"
     r"值得一看|值得一提|参考价值|借鉴意义|借鉴价值|学习价值|可复用|启示|收获"
 )
 _HEADER_EN = (
-    r"(?<![a-z0-9_])(?:key\s+(?:points|takeaways|ideas|details)|takeaways|highlights|"
+    r"(?<![a-z0-9_\-])(?:key\s+(?:points|takeaways|ideas|details)|takeaways|highlights|"
     r"things\s+to\s+(?:watch|note|look\s+(?:for|at)|study|learn)|what\s+to\s+(?:look\s+for|watch|"
     r"study)|worth\s+noting|worth\s+studying|worth\s+borrowing|points\s+of\s+interest|"
     r"focus\s+(?:points|areas)|of\s+note|lessons|notable\s+(?:points|details|bits)|"
@@ -197,6 +201,7 @@ _ENGLISH_LEAD_WORDS = frozenset(
 _CLAUSE_OPENERS = frozenset("。．.!?！？；;：:，,、(（[【「『“\"'*_>#\n—–-|")
 _COLONS = "：:"
 _MAX_HEADER = 40
+_LIST_SCAN = 400  # an English clause list, or the look for Chinese in it, ends within this
 
 # --- enumeration markers --------------------------------------------------------------------
 _ZH_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
@@ -210,6 +215,14 @@ _CIRCLED = ((0x2460, 0x2473, "c1"), (0x2474, 0x2487, "c2"), (0x2776, 0x277F, "c3
 # fast), then checked around the anchor: ")" for "1)", "(a)"; "、" for "1、", "一、";
 # "是" for "一是"; "其"/"第" for "其一，", "第一，"; the circled digits themselves.
 _ANCHORS = re.compile(r"[)）、是其第\u2460-\u2487\u2776-\u2793]")
+# What must precede each backward-looking anchor for it to close a marker: most "、",
+# "是" and "）" in prose fail this one-character test, without a function call.
+_ANCHOR_BEFORE = {
+    "、": frozenset("0123456789一二三四五六七八九十"),
+    "是": frozenset("一二三四五六七八九十"),
+    ")": frozenset("0123456789abcdefgh \t"),
+    "）": frozenset("0123456789abcdefgh \t"),
+}
 _BEFORE_PAREN = re.compile(r"(?:([(（])[ \t]?)?(\d{1,2}|[a-h])[ \t]?\Z")
 _EN_ORDINAL = re.compile(
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|finally|lastly)(?:ly)?[ \t]*"
@@ -226,8 +239,9 @@ _NOT_BEFORE_DIGITS = _NOT_BEFORE_OPEN | {"."}
 _MAX_ITEM_GAP = 800
 
 
-@dataclass(frozen=True)
-class _Marker:
+class _Marker(NamedTuple):
+    """An enumeration marker (a tuple: the reader makes several per paragraph)."""
+
     start: int
     end: int
     kind: str
@@ -253,7 +267,10 @@ class _Paragraph:
     position found in them slices the original verbatim.
     """
 
-    __slots__ = ("chunk_ends", "code", "consumed", "flat", "points", "sentence_ends", "text")
+    __slots__ = (
+        "chunk_ends", "code", "consumed_ends", "consumed_starts", "flat", "points",
+        "sentence_ends", "text",
+    )
 
     def __init__(self, text: str, code: str) -> None:
         self.text = text
@@ -261,13 +278,19 @@ class _Paragraph:
         flat = self.flat = protect_spans(code)
         ends = [m.start() for m in _STOPS.finditer(flat)]
         if "." in flat:
-            ends = [i for i in ends if flat[i] != "." or not _abbreviation(flat, i)]
+            ends = [
+                i for i in ends
+                if flat[i] != "." or not flat.endswith(_ABBREVIATIONS, 0, i)
+                or not _abbreviation(flat, i)
+            ]
         self.chunk_ends = ends
         if "；" in flat or ";" in flat:
             self.sentence_ends = [i for i in ends if flat[i] not in "；;"]
         else:
             self.sentence_ends = ends
-        self.consumed: list[tuple[int, int]] = []
+        # Ranges taken by enumerations (header and items), in order and disjoint.
+        self.consumed_starts: list[int] = []
+        self.consumed_ends: list[int] = []
         self.points: list[tuple[int, str]] = []
 
     # -- boundaries -----------------------------------------------------------------------------
@@ -301,16 +324,26 @@ class _Paragraph:
         clause = self.clause_start(pos)
         return clause != chunk and bool(_CONDITIONAL.match(self.flat, clause, pos + 40))
 
+    def consume(self, start: int, end: int) -> None:
+        self.consumed_starts.append(start)
+        self.consumed_ends.append(end)
+
     def consumed_until(self, pos: int) -> int:
         """End of the consumed range holding `pos`, or -1."""
-        for begin, end in self.consumed:
-            if begin <= pos < end:
-                return end
+        index = bisect_right(self.consumed_starts, pos) - 1
+        if index >= 0 and pos < self.consumed_ends[index]:
+            return self.consumed_ends[index]
         return -1
 
+    def consumed_before(self, pos: int) -> int:
+        """End of the last consumed range starting before `pos` (0 if none)."""
+        index = bisect_left(self.consumed_starts, pos) - 1
+        return self.consumed_ends[index] if index >= 0 else 0
+
     def next_consumed(self, pos: int) -> int:
-        starts = [begin for begin, _ in self.consumed if begin >= pos]
-        return min(starts) if starts else len(self.flat)
+        index = bisect_left(self.consumed_starts, pos)
+        starts = self.consumed_starts
+        return starts[index] if index < len(starts) else len(self.flat)
 
     def bare_comma(self, pos: int) -> bool:
         return not _GLUE_AFTER_COMMA.match(self.flat, pos + 1)
@@ -319,9 +352,10 @@ class _Paragraph:
     def add(self, start: int, end: int) -> None:
         """Record text[start:end] as a point, trimmed; caveats and empty pieces are dropped."""
         flat = self.flat
-        lead = _TRIM_LEAD.match(flat, start, end)
-        if lead:
-            start = lead.end()
+        if start < end and flat[start] in _MAY_LEAD:
+            lead = _TRIM_LEAD.match(flat, start, end)
+            if lead:
+                start = lead.end()
         if (start and flat[start - 1] in "，,、") or (start > 1 and flat[start - 2] in "，,、"):
             glue = _SHORT_GLUE.match(flat, start, end)
             if glue:
@@ -329,7 +363,11 @@ class _Paragraph:
         text = self.text
         while end > start and text[end - 1] in _TRIM_TRAILING:
             end -= 1
-        if end <= start or not _WORDY.search(text, start, end):
+        if end <= start:
+            return
+        if not (text[start].isalnum() or text[start] == "`") and not _WORDY.search(
+            text, start, end
+        ):
             return
         if _CONDITIONAL.match(flat, start, end):
             return
@@ -346,30 +384,41 @@ def protect_spans(code: str) -> str:
     """
     stack: list[tuple[str, int]] = []
     spans: list[tuple[int, int]] = []
+    # How many of each opener the stack holds: a closer with no opener is dismissed
+    # at once, so a paragraph of stray closers stays linear.
+    open_count = _NO_OPENERS.copy()
     last = len(code) - 1
     for match in _BRACKETS.finditer(code):
-        ch = match.group()
         at = match.start()
+        ch = code[at]
+        if ch in _OPENERS:
+            stack.append((ch, at))
+            open_count[ch] += 1
+            continue
         if ch in _TOGGLES:
             if ch == "'" and 0 < at < last and code[at - 1] in _ASCII_ALNUM and (
                 code[at + 1] in _ASCII_ALNUM
             ):
-                continue
-            depth = _find_open(stack, ch)
-            if depth >= 0 and not _QUOTE_BREAK.search(code, stack[depth][1], at):
-                spans.append((stack[depth][1], at))
-                del stack[depth:]
-            else:
-                if depth >= 0:
-                    del stack[depth]  # a stale quote from an earlier sentence
-                stack.append((ch, at))
-        elif ch in _OPENERS:
-            stack.append((ch, at))
+                continue  # an apostrophe
+            opener = ch
         else:
-            depth = _find_open(stack, _PAIR[ch])
-            if depth >= 0:
-                spans.append((stack[depth][1], at))
-                del stack[depth:]
+            opener = _PAIR[ch]
+        if not open_count[opener]:
+            if ch in _TOGGLES:
+                stack.append((ch, at))
+                open_count[ch] += 1
+            continue
+        # The top of the stack in the common, well-nested case.
+        depth = len(stack) - 1 if stack[-1][0] == opener else _find_open(stack, opener)
+        begin = stack[depth][1]
+        if ch in _TOGGLES and _QUOTE_BREAK.search(code, begin, at):
+            del stack[depth]  # a stale quote from an earlier sentence: this one opens anew
+            stack.append((ch, at))
+            continue
+        spans.append((begin, at))
+        for popped, _ in stack[depth:]:
+            open_count[popped] -= 1
+        del stack[depth:]
     if not spans:
         return code
     spans.sort()
@@ -396,8 +445,13 @@ def _find_open(stack: list[tuple[str, int]], opener: str) -> int:
 def _markers(para: _Paragraph) -> Iterator[_Marker]:
     """Enumeration markers, each kind in text order (inside brackets or quotes: none)."""
     code, flat, text = para.code, para.flat, para.text
+    before = _ANCHOR_BEFORE
     for match in _ANCHORS.finditer(code):
-        marker = _marker_at(code, text, match.start())
+        at = match.start()
+        needed = before.get(code[at])
+        if needed is not None and (not at or code[at - 1] not in needed):
+            continue
+        marker = _marker_at(code, text, at)
         if marker is not None and flat[marker.start] != MASK:
             yield marker
     for match in _EN_ORDINAL.finditer(flat):
@@ -550,7 +604,7 @@ def _take_block(para: _Paragraph, run: list[_Marker]) -> int:
         end = max(end, stop)
         if not skip:
             para.add(start, stop)
-    para.consumed.append((header_start, end))
+    para.consume(header_start, end)
     return end
 
 
@@ -654,14 +708,22 @@ def _listing(para: _Paragraph, start: int, chinese: bool) -> int:
     """Items after a colon: to the end of the sentence, split on ；, or on 、 / commas."""
     flat = para.flat
     end = min(para.sentence_end(start), para.next_consumed(start))
-    parts = _split_at(flat, start, end, "；;")
-    if len(parts) > 1:
-        for number, (s, e) in enumerate(parts):
-            if number and _TRIGGER.match(flat, _skip_space(flat, s, e)):
-                return s  # a new lead-in takes over the rest of the sentence
-            para.add(s, e)
-        return end
-    if chinese or _CJK.search(flat, start, end):
+    semicolons = _SEPARATORS["；;"].finditer(flat, start, end)
+    first = next(semicolons, None)
+    if first is not None:
+        # Clause-level items. Read lazily: a new lead-in after a ；takes over from there.
+        para.add(start, first.start())
+        begin = first.end()
+        while True:
+            separator = next(semicolons, None)
+            stop = separator.start() if separator else end
+            if _TRIGGER.match(flat, _skip_space(flat, begin, stop)):
+                return begin
+            para.add(begin, stop)
+            if separator is None:
+                return end
+            begin = separator.end()
+    if chinese or _CJK.search(flat, start, min(end, start + _LIST_SCAN)):
         bare = any(para.bare_comma(m.start()) for m in _COMMAS.finditer(flat, start, end))
         for s, e in _glue_parts(para, start, end):
             if bare:
@@ -674,24 +736,32 @@ def _listing(para: _Paragraph, start: int, chinese: bool) -> int:
 
 
 def _inline(para: _Paragraph, start: int, chinese: bool) -> int:
-    """An object after a lead-in: to the clause end, following "，以及" / ", and" glue."""
+    """An object after a lead-in: to the clause end, following "，以及" / ", and" glue.
+
+    Returns where the object ended, so lead-ins after it in the same clause are
+    still seen; every scan here stops at that point (or `_LIST_SCAN` characters),
+    which keeps a paragraph of repeated lead-ins linear.
+    """
     flat = para.flat
     end = min(para.chunk_end(start), para.next_consumed(start))
-    stop = _INLINE_END.search(flat, start + 1, end)
-    if stop:
-        end = stop.start()
     if flat[start:start + 1] in _COLONS:
-        end = start
-    if chinese or _CJK.search(flat, start, end):
+        return start
+    if chinese or _CJK.search(flat, start, min(end, start + _LIST_SCAN)):
         for match in _COMMAS.finditer(flat, start, end):
             if para.bare_comma(match.start()):
                 end = match.start()
                 break
+        stop = _INLINE_END.search(flat, start + 1, end)
+        if stop:
+            end = stop.start()
         for s, e in _glue_parts(para, start, end):
             _add_enumerated(para, s, e, always=False)
-    else:
-        _english_items(para, start, end, cut_at_comma=True)
-    return end
+        return end
+    end = min(end, start + _LIST_SCAN)
+    stop = _INLINE_END.search(flat, start + 1, end)
+    if stop:
+        end = stop.start()
+    return _english_items(para, start, end, cut_at_comma=True)
 
 
 def _glue_parts(para: _Paragraph, start: int, end: int) -> list[tuple[int, int]]:
@@ -730,14 +800,17 @@ def _uniform(flat: str, segments: list[tuple[int, int]]) -> bool:
     return with_de in (0, len(segments))
 
 
-def _english_items(para: _Paragraph, start: int, end: int, *, cut_at_comma: bool) -> None:
-    """English lists: "A; B", "A, B and C", or "X and how Y"; a stray comma ends an object."""
+def _english_items(para: _Paragraph, start: int, end: int, *, cut_at_comma: bool) -> int:
+    """English lists: "A; B", "A, B and C", or "X and how Y"; a stray comma ends an object.
+
+    Returns where the items ended.
+    """
     flat = para.flat
     parts = _split_at(flat, start, end, ";")
     if len(parts) > 1:
         for s, e in parts:
             para.add(s, e)
-        return
+        return end
     segments = _split_at(flat, start, end, ",，")
     if len(segments) >= 2:
         last_s, last_e = segments[-1]
@@ -751,13 +824,14 @@ def _english_items(para: _Paragraph, start: int, end: int, *, cut_at_comma: bool
                 para.add(joined.end(), last_e)
             else:
                 para.add(last_s, last_e)
-            return
+            return end
         if not cut_at_comma:
             para.add(start, end)
-            return
+            return end
         start, end = segments[0]
     for s, e in _and_split(para, start, end):
         para.add(s, e)
+    return end
 
 
 def _and_split(para: _Paragraph, start: int, end: int) -> list[tuple[int, int]]:
@@ -816,10 +890,7 @@ def _trailing_subject(para: _Paragraph, trigger_start: int) -> None:
     else:
         adverbs = _SUBJECT_ADVERBS.search(flat, max(0, trigger_start - 4), trigger_start)
         end = adverbs.start() if adverbs else trigger_start
-    start = para.clause_start(end)
-    for begin, stop in para.consumed:
-        if begin < end:
-            start = max(start, stop)
+    start = max(para.clause_start(end), para.consumed_before(end))
     lead = _LEAD.match(flat, start, end)
     if lead:
         start = lead.end()

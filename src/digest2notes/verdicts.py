@@ -24,9 +24,10 @@ and they are tries of literals, so matching is linear in the paragraph.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .model import Verdict
 
@@ -197,14 +198,14 @@ _CLAUSE_FINAL = frozenset(
 #: Words that may follow a clause-final phrase without making it descriptive.
 _FINAL_CONTINUATIONS = re.compile(
     r"\s*(?:$|[。．.!?！？；;，,、：:)）」』”’\]】*_~—–\-]|即可|就行|就好|除非|如果|若|"
-    r"(?i:unless|if|for|except|—|unless)\b)"
+    r"(?:unless|if|for|except)\b)"
 )
 #: Nouns after "skip" that make it a technical term rather than a verdict.
 _SKIP_NOUNS = re.compile(
     r"\s*[-\s]?(?:connections?|lists?|layers?|grams?|logic|flags?|paths?|checks?|steps?)\b",
     re.IGNORECASE,
 )
-_CLAUSE_OPENERS = frozenset("。．.!?！？；;：:，,、(（[【「『“\"'*_>#\n—–-|")
+_CLAUSE_OPENERS = frozenset("。．.!?！？；;：:，,、(（[【「『“\"'*_>#—–-|")
 _NEGATED_READING = frozenset(
     _normalise(p)
     for p in (
@@ -216,8 +217,7 @@ _NEGATED_READING = frozenset(
 _SENTENCE_END = frozenset("。．!?！？\n")
 
 
-@dataclass(frozen=True)
-class VerdictHit:
+class VerdictHit(NamedTuple):
     """Where the verdict was found: analysis needs the position to read a nearby duration."""
 
     verdict: Verdict
@@ -245,8 +245,9 @@ def trie_regex(phrases: Iterable[str]) -> str:
     matching never backtracks further than one phrase. At each node the longer
     continuation is tried before stopping, which gives the longest phrase at a
     position. ASCII words get word boundaries ("skip" never matches inside
-    "skipped" or "should_skip"); the leading one is a lookbehind placed after
-    the first character, which keeps the literal-first shape. A space in a
+    "skipped", "should_skip" or "non-skippable"); the leading one is a
+    lookbehind placed after the first character, which keeps the literal-first
+    shape. A space in a
     phrase matches any run of whitespace (wrapped Markdown lines).
     """
     root: _Trie = {}
@@ -274,7 +275,7 @@ def trie_regex(phrases: Iterable[str]) -> str:
     alternatives = []
     for ch in sorted(k for k in root if k and not k.isspace()):
         head = re.escape(ch)
-        guard = rf"(?<![a-z0-9_]{head})" if ch in _ASCII_WORD else ""
+        guard = rf"(?<![a-z0-9_\-]{head})" if ch in _ASCII_WORD else ""
         alternatives.append(head + guard + emit(root[ch], ch))
     if not alternatives:
         return r"(?!)"
@@ -357,6 +358,13 @@ def mask_code_spans(text: str) -> str:
     """
     if "`" not in text:
         return text
+    if "``" not in text:
+        # Only single backticks (the usual case): they pair up in order, and an odd one
+        # out at the end stays literal.
+        parts = text.split("`")
+        for index in range(1, len(parts) - 1, 2):
+            parts[index] = MASK * len(parts[index])
+        return "`".join(parts)
     runs = [(m.start(), m.end()) for m in _BACKTICK_RUN.finditer(text)]
     following: list[int] = [-1] * len(runs)
     latest: dict[int, int] = {}
@@ -384,10 +392,9 @@ def mask_code_spans(text: str) -> str:
 
 
 def _clause_initial(masked: str, start: int) -> bool:
+    """Does a clause start at `start`? A line break alone does not tell: paragraphs wrap."""
     index = start - 1
     while index >= 0 and masked[index] in " \t\u3000\u00a0\r\n":
-        if masked[index] == "\n":
-            return True
         index -= 1
     return index < 0 or masked[index] in _CLAUSE_OPENERS
 
@@ -405,22 +412,23 @@ def _acceptable(matcher: _Matcher, masked: str, start: int, end: int, key: str) 
     return not (key.endswith("浏览") and masked.startswith("器", end))  # 浏览器 = browser
 
 
-def _hits(matcher: _Matcher, folded: str, text: str) -> Iterator[VerdictHit]:
-    """Acceptable verdict phrases in reading order (longest at each position)."""
-    pos = 0
+def _next_hit(matcher: _Matcher, folded: str, text: str, pos: int) -> VerdictHit | None:
+    """The first acceptable verdict phrase at or after `pos` (longest at its position)."""
     search = matcher.pattern.search
+    verdicts = matcher.verdicts
     while True:
         match = search(folded, pos)
         if match is None:
-            return
-        key = _normalise(match.group())
-        verdict = matcher.verdicts.get(key)
-        if verdict is not None and _acceptable(matcher, folded, match.start(), match.end(), key):
-            start, end = match.span()
-            yield VerdictHit(verdict, start, end, text[start:end])
-            pos = match.end()
-        else:
-            pos = match.start() + 1
+            return None
+        start, end = match.span()
+        found = match.group()
+        verdict = verdicts.get(found)
+        if verdict is None:  # a phrase matched across a line break or a run of spaces
+            found = _normalise(found)
+            verdict = verdicts.get(found)
+        if verdict is not None and _acceptable(matcher, folded, start, end, found):
+            return VerdictHit(verdict, start, end, text[start:end])
+        pos = start + 1
 
 
 def locate_verdict(
@@ -432,12 +440,12 @@ def locate_verdict(
     """
     masked = folded if folded is not None else fold(mask_code_spans(text))
     matcher = _matcher_for(extra)
-    hits = _hits(matcher, masked, text)
-    first = next(hits, None)
-    if first is None:
-        return None
-    if first.verdict is Verdict.SKIP and _normalise(first.text) in _NEGATED_READING:
-        second = next(hits, None)
+    first = _next_hit(matcher, masked, text, 0)
+    if first is None or first.verdict is not Verdict.SKIP:
+        return first
+    if _normalise(first.text) in _NEGATED_READING:
+        # "无需精读，快速浏览即可": the negated close read yields to the skim right after it.
+        second = _next_hit(matcher, masked, text, first.end)
         if (
             second is not None
             and second.verdict is Verdict.SKIM

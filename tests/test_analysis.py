@@ -1,0 +1,526 @@
+"""How one entry's paragraph is understood: verdict, reading time, focus points, references.
+
+Every phrasing and enumeration style the analysis supports has a made-up entry
+below. All of them are written into digests in both layouts (plain text and
+Markdown) and with the byte-level variants readers meet (BOM, CRLF, trailing
+full-width spaces, whitespace-only separator lines), read by the real CLI
+(`digest2notes parse --json`), and checked field by field. Negative cases sit in
+the same table: caveats that are not points, durations that are not reading time,
+verdict words inside backticks, "skipped" that is not "Skip".
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from digest2notes.analysis import Analysis, analyse, analyse_uncached, find_minutes
+from digest2notes.cli import main
+from digest2notes.model import Verdict
+from digest2notes.verdicts import VERDICT_PHRASES, find_verdict
+
+D, S, K, U = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UNKNOWN
+
+
+@dataclass(frozen=True)
+class Case:
+    key: str
+    text: str
+    verdict: Verdict
+    verdict_text: str | None
+    minutes: int | None = None
+    points: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+
+
+CASES: tuple[Case, ...] = (
+    # --- Chinese: verdict phrases, each with a different enumeration style -------------------
+    Case("zh-colon-list",
+         "值得精读。建议关注：调度器的抢占路径、KV cache 的回收策略、`BlockManager` 的引用计数。",
+         D, "值得精读",
+         points=("调度器的抢占路径", "KV cache 的回收策略", "`BlockManager` 的引用计数")),
+    Case("zh-colon-list-brackets-not-split",
+         "建议精读。建议关注：分配器（按 2 的幂分桶、惰性释放）、「读、写」两条路径、`a、b` 的别名。",
+         D, "建议精读",
+         points=("分配器（按 2 的幂分桶、惰性释放）", "「读、写」两条路径", "`a、b` 的别名")),
+    Case("zh-kandian-numbered",
+         "强烈推荐精读。核心看点：1) 配置项从布尔改为枚举，兼容旧写法；2) 默认值保持不变；"
+         "3) 新增 `--mode` 参数。使用时需明确边界：仅建议小 batch 场景开启。",
+         D, "强烈推荐精读",
+         points=("配置项从布尔改为枚举，兼容旧写法", "默认值保持不变", "新增 `--mode` 参数")),
+    Case("zh-paren-numbers",
+         "推荐细读。(1) 锁粒度从全局降到 bucket (2) 用 epoch 代替引用计数。",
+         D, "推荐细读", points=("锁粒度从全局降到 bucket", "用 epoch 代替引用计数")),
+    Case("zh-fullwidth-paren-numbers",
+         "建议精读。（1）新增 `--budget` 参数；（2）队列按剩余时间排序。",
+         D, "建议精读", points=("新增 `--budget` 参数", "队列按剩余时间排序")),
+    Case("zh-letters", "可以略读。a) 改名 b) 补文档。", S, "可以略读", points=("改名", "补文档")),
+    Case("zh-circled",
+         "值得精读。重点关注三个设计决策：① 调度器拆分为两阶段；② 新增 `preempt()` 钩子；"
+         "③ 回退路径的幂等性。若在容器内部署，建议结合 #49013 一起阅读。",
+         D, "值得精读",
+         points=("调度器拆分为两阶段", "新增 `preempt()` 钩子", "回退路径的幂等性"),
+         references=("#49013",)),
+    Case("zh-yishi-ershi",
+         "建议通读。PR 很小，但展示了两个可复用模式：一是把锁粒度从全局降到每个 bucket；"
+         "二是用 epoch 代替引用计数。",
+         D, "建议通读", points=("把锁粒度从全局降到每个 bucket", "用 epoch 代替引用计数")),
+    Case("zh-qiyi-qier",
+         "值得精读。两个核心看点：其一，异步拷贝与计算重叠，特别是流同步的位置；"
+         "其二，显存池化（按 2 的幂分桶、惰性释放）可作团队模板。",
+         D, "值得精读",
+         points=("异步拷贝与计算重叠，特别是流同步的位置", "显存池化（按 2 的幂分桶、惰性释放）可作团队模板")),
+    Case("zh-diyi-dier",
+         "建议快速阅读。第一，接口更小；第二，测试覆盖了回退路径；第三，文档同步更新。",
+         S, "建议快速阅读", points=("接口更小", "测试覆盖了回退路径", "文档同步更新")),
+    Case("zh-kandian-you-san",
+         "值得快速浏览（约 5 分钟）：看点有三：调度器、缓存、日志。",
+         S, "值得快速浏览", 5, points=("调度器", "缓存", "日志")),
+    Case("zh-guanzhudian-semicolons",
+         "扫一眼即可。关注点：新的缓存键设计；淘汰策略在内存压力下的表现；与 #1234 的交互。",
+         S, "扫一眼即可",
+         points=("新的缓存键设计", "淘汰策略在内存压力下的表现", "与 #1234 的交互"),
+         references=("#1234",)),
+    Case("zh-tebieshi",
+         "略读即可，特别是 `Scheduler` 的抢占处理、KV cache 的回收设计，以及预热阶段的取舍。",
+         S, "略读即可", points=("`Scheduler` 的抢占处理", "KV cache 的回收设计", "预热阶段的取舍")),
+    Case("zh-youqishi-modifiers-not-split",
+         "值得精读，尤其是 publish 阶段融合加法、避免单独 launch 的思路，以及用 tuple 扩展契约的做法。",
+         D, "值得精读",
+         points=("publish 阶段融合加法、避免单独 launch 的思路", "用 tuple 扩展契约的做法")),
+    Case("zh-zhongdian-comma-ends",
+         "值得精读。重点关注 `Scheduler.step()` 的重入保护，理解它为何需要锁。",
+         D, "值得精读", points=("`Scheduler.step()` 的重入保护",)),
+    Case("zh-liuyi", "建议快速阅读。阅读时留意配置默认值的变化。",
+         S, "建议快速阅读", points=("配置默认值的变化",)),
+    Case("zh-liuyi-header", "建议快速阅读。阅读时留意一个未决点：默认值是否需要收紧到 `auto`。",
+         S, "建议快速阅读", points=("默认值是否需要收紧到 `auto`",)),
+    Case("zh-houxu",
+         "建议快速阅读，建议关注后续 #50682 的拆分是否落地，以及 Triton 升级后的稳定性。",
+         S, "建议快速阅读",
+         points=("后续 #50682 的拆分是否落地", "Triton 升级后的稳定性"), references=("#50682",)),
+    Case("zh-mid-paragraph-skip",
+         "这是一次纯文档修改，无需精读。但值得关注的是示例代码的风格：它统一了导入顺序。",
+         K, "无需精读", points=("示例代码的风格",)),
+    Case("zh-zhide-jiejian-de-shi",
+         "值得精读。设计上值得借鉴的是：把分配器行为收敛到特定配置，而不是全局开启，避免影响其他场景。",
+         D, "值得精读", points=("把分配器行为收敛到特定配置，而不是全局开启，避免影响其他场景",)),
+    Case("zh-dash-list",
+         "建议快速阅读：改动只有一行，但排查方法很有参考价值——区分表面超时与真实崩溃、"
+         "用历史构建对照排除回归、把排查过程写进描述。",
+         S, "建议快速阅读",
+         points=("区分表面超时与真实崩溃", "用历史构建对照排除回归", "把排查过程写进描述")),
+    Case("zh-trailing-praise",
+         "值得精读。测试从单一用例重构为参数化测试的写法也值得参考。此外，这个 PR 也值得参考。",
+         D, "值得精读", points=("测试从单一用例重构为参数化测试的写法",)),
+    Case("zh-read-with-purpose",
+         "建议快速阅读。可与上游 PR #48891 对照阅读，理解 EP 过滤信息从生成到消费的完整链路。",
+         S, "建议快速阅读", points=("EP 过滤信息从生成到消费的完整链路",), references=("#48891",)),
+    Case("zh-header-noun",
+         "建议快速阅读。核心改动仅 1 行，但揭示了一个值得注意的数据契约问题："
+         "命名后缀承载着过滤语义，加载逻辑必须跟随格式演进。",
+         S, "建议快速阅读", points=("命名后缀承载着过滤语义，加载逻辑必须跟随格式演进",)),
+    Case("zh-ke-guanzhu-de",
+         "值得精读。可关注的设计点：用 `Literal` 做配置契约；把默认值解析延迟到后端。",
+         D, "值得精读", points=("用 `Literal` 做配置契约", "把默认值解析延迟到后端")),
+    Case("zh-kandian-shi", "值得一读，看点是 `EngineCore` 的状态机。",
+         D, "值得一读", points=("`EngineCore` 的状态机",)),
+    Case("zh-zhongdian-kan", "必读！重点看 `merge()` 的冲突处理。", D, "必读",
+         points=("`merge()` 的冲突处理",)),
+    Case("zh-short-list-ascii", "必读！建议关注：A 模块、B 模块。", D, "必读",
+         points=("A 模块", "B 模块")),
+    Case("zh-glue-after-comma", "值得精读。建议关注：调度器，和 `foo()` 的返回值。", D, "值得精读",
+         points=("调度器", "`foo()` 的返回值")),
+    # --- Chinese: negative cases ---------------------------------------------------------------
+    Case("zh-conditional-not-points",
+         "值得精读。重点关注锁的顺序。若生产环境使用 K2.5，应等待后续修复；"
+         "若团队在维护调度器，建议重点吸收其组织方式。",
+         D, "值得精读", points=("锁的顺序",)),
+    Case("zh-caveat-not-points",
+         "值得精读。使用时需明确边界：仅建议小 batch 场景开启。需要注意的是：X 仅在 Linux 上生效。",
+         D, "值得精读"),
+    Case("zh-durations-not-minutes",
+         "值得精读。运行 5 分钟的压测后吞吐提升 10%，CI 耗时 15 s，超时阈值为 10 分钟。",
+         D, "值得精读"),
+    Case("zh-verdict-in-code", "`无需精读` 是这个函数的返回值，值得精读。", D, "值得精读"),
+    Case("zh-skip-after-description", "该配置可跳过校验，建议快速阅读。", S, "建议快速阅读"),
+    Case("zh-unknown", "这个 PR 修改了调度器的抢占逻辑。", U, None),
+    Case("zh-features-not-points", "值得精读。该问题在大 batch 下特别是多卡时才会出现。", D, "值得精读"),
+    # --- Chinese: skip / skim phrasing -----------------------------------------------------------
+    Case("zh-ke-tiaoguo", "这是一次纯格式化改动，可跳过。", K, "可跳过"),
+    Case("zh-bubi-xikan", "不必细看，这只是一次依赖升级。", K, "不必细看"),
+    Case("zh-ke-lueguo", "纯重命名，可略过。", K, "可略过"),
+    Case("zh-tiaoguo-alone", "跳过。", K, "跳过"),
+    Case("zh-no-close-read-but-skim", "无需精读，快速浏览即可。", S, "快速浏览即可"),
+    Case("zh-liaojie", "了解即可，配置项改了名字。", S, "了解即可"),
+    Case("zh-cudu", "粗读。只改了日志格式。", S, "粗读"),
+    Case("zh-wuxu-xidu", "无需细读：只是把常量挪了位置。", K, "无需细读"),
+    Case("zh-bubi-jingdu", "这次只是升级依赖，不必精读。", K, "不必精读"),
+    # --- Chinese: reading time -----------------------------------------------------------------
+    Case("zh-minutes-after-comma", "建议精读，约 20 分钟。", D, "建议精读", 20),
+    Case("zh-minutes-enough", "快速浏览即可，5 分钟足够。", S, "快速浏览即可", 5),
+    Case("zh-minutes-range", "值得精读，约需 20-30 分钟。", D, "值得精读", 30),
+    Case("zh-minutes-hour", "值得精读，大约一小时。", D, "值得精读", 60),
+    Case("zh-minutes-reading-clause", "值得精读。完整阅读约需 30 分钟，重点关注状态机。",
+         D, "值得精读", 30, points=("状态机",)),
+    Case("zh-minutes-chinese-numeral", "建议快速浏览，十五分钟即可。", S, "建议快速浏览", 15),
+    Case("zh-wrapped-list", "值得精读。建议关注：调度器的抢占路径、\nKV cache 的回收策略。", D,
+         "值得精读", points=("调度器的抢占路径", "KV cache 的回收策略")),
+    # --- Chinese: bullet lines -----------------------------------------------------------------
+    Case("zh-bullets",
+         "值得精读。建议关注：\n- 调度器的抢占路径\n- `BlockManager` 的引用计数",
+         D, "值得精读", points=("调度器的抢占路径", "`BlockManager` 的引用计数")),
+    # --- English --------------------------------------------------------------------------------
+    Case("en-key-points",
+         "Worth a close read. Key points: 1) the cache key includes the dtype "
+         "2) eviction under memory pressure. See #12 for the follow-up.",
+         D, "Worth a close read",
+         points=("the cache key includes the dtype", "eviction under memory pressure"),
+         references=("#12",)),
+    Case("en-watch-for",
+         "Skim (about 5 minutes). Watch for: the retry budget, the backoff jitter and the new "
+         "timeout default.",
+         S, "Skim", 5,
+         points=("the retry budget", "the backoff jitter", "the new timeout default")),
+    Case("en-skip", "Skip: a version bump with no behaviour change.", K, "Skip"),
+    Case("en-first-second",
+         "Must-read. First, the allocator no longer fragments. Second, eviction is now lock-free.",
+         D, "Must-read",
+         points=("the allocator no longer fragments", "eviction is now lock-free")),
+    Case("en-firstly-finally",
+         "Recommended for a careful read. Firstly, the parser is now streaming; secondly, errors "
+         "carry line numbers; finally, the old API is deprecated.",
+         D, "Recommended for a careful read",
+         points=("the parser is now streaming", "errors carry line numbers",
+                 "the old API is deprecated")),
+    Case("en-pay-attention",
+         "Read closely. Pay attention to how the scheduler defers preemption.",
+         D, "Read closely", points=("how the scheduler defers preemption",)),
+    Case("en-pay-attention-list",
+         "Must read. Pay attention to: the lock ordering, the retry path, and the metrics.",
+         D, "Must read", points=("the lock ordering", "the retry path", "the metrics")),
+    Case("en-focus-on",
+         "Quick read. Focus on the new `--dry-run` flag, which replaces the old env var.",
+         S, "Quick read", points=("the new `--dry-run` flag",)),
+    Case("en-look-at", "Deep read. Look at the retry loop and the backoff jitter.",
+         D, "Deep read", points=("the retry loop", "the backoff jitter")),
+    Case("en-note-how", "Worth a skim. Note how the cache key includes the dtype.",
+         S, "Worth a skim", points=("how the cache key includes the dtype",)),
+    Case("en-especially",
+         "A quick look is enough, especially the new env var and how it is parsed.",
+         S, "A quick look is enough", points=("the new env var", "how it is parsed")),
+    Case("en-in-particular",
+         "~10 min read. Worth a close read, in particular the lock ordering.",
+         D, "Worth a close read", 10, points=("the lock ordering",)),
+    Case("en-between-not-split",
+         "Deep dive recommended: watch for the interaction between the cache and the scheduler.",
+         D, "Deep dive", points=("the interaction between the cache and the scheduler",)),
+    Case("en-letters",
+         "Worth a skim. Key changes: (a) the config loader; (b) the schema validator.",
+         S, "Worth a skim", points=("the config loader", "the schema validator")),
+    Case("en-trailing-praise", "Skim it. The new test layout is worth studying.",
+         S, "Skim it", points=("The new test layout",)),
+    Case("en-read-with-purpose",
+         "Worth a skim. Read it together with #123 to understand how the cache is invalidated.",
+         S, "Worth a skim", points=("how the cache is invalidated",), references=("#123",)),
+    Case("en-uppercase", "WORTH A CLOSE READ. Focus on the tokenizer.",
+         D, "WORTH A CLOSE READ", points=("the tokenizer",)),
+    Case("en-numbered-lines",
+         "Worth a close read. Key points:\n1. the cache key includes the dtype\n"
+         "2. eviction under memory pressure",
+         D, "Worth a close read",
+         points=("the cache key includes the dtype", "eviction under memory pressure")),
+    # --- English: negative cases ---------------------------------------------------------------
+    Case("en-safe-to-skip", "Safe to skip; the change only renames a test.", K, "Safe to skip"),
+    Case("en-no-need-but-worth-a-look",
+         "No need to read closely, but the test refactor is worth a look.",
+         K, "No need to read closely", points=("the test refactor",)),
+    Case("en-skipped-is-not-skip", "Not worth reading. This PR skipped CI.", K,
+         "Not worth reading"),
+    Case("en-skip-in-backticks", "The PR adds `should_skip_weight` handling. Skim it.",
+         S, "Skim it"),
+    Case("en-skip-connections", "Skip connections are now fused in the encoder; worth a close read.",
+         D, "worth a close read"),
+    Case("en-skipped-only", "This change skipped the warm-up and is worth a close read.",
+         D, "worth a close read"),
+    Case("en-timeout-not-minutes", "Worth a close read. The job times out after 5 minutes.",
+         D, "Worth a close read"),
+    Case("en-conditional-not-points",
+         "Worth a close read; focus on the allocator. If you run X, wait for #77 before "
+         "upgrading.",
+         D, "Worth a close read", points=("the allocator",), references=("#77",)),
+    Case("en-note-that-not-point", "Worth a close read. Note that this requires CUDA 12.",
+         D, "Worth a close read"),
+    Case("en-focus-noun-not-point", "Worth a close read. The PR's focus on latency is welcome.",
+         D, "Worth a close read"),
+    Case("en-pronoun-praise-not-point", "Worth a close read. This PR is worth studying.",
+         D, "Worth a close read"),
+    Case("en-unknown", "Adds a cache to the widget loader.", U, None),
+    Case("en-wrapped-line-is-no-clause", "We\nskip the barrier now. Worth a skim.", S,
+         "Worth a skim"),
+    Case("en-non-skippable", "This makes the step non-skippable; worth a close read.", D,
+         "worth a close read"),
+    # --- English: reading time -----------------------------------------------------------------
+    Case("en-minute-read", "A 10-minute read: read closely.", D, "read closely", 10),
+    Case("en-min-dash", "Skim — 3 min.", S, "Skim", 3),
+    Case("en-min-range", "Worth a close read (~15-20 min).", D, "Worth a close read", 20),
+    # --- references ----------------------------------------------------------------------------
+    Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
+         references=("#49013", "#50000")),
+    Case("refs-not-colours-or-code",
+         "值得精读。颜色从 #ff0000 改为 #00ff00，修复 &#123; 实体，`#999` 只是注释，PR#321 是后续。",
+         D, "值得精读", references=("#321",)),
+    Case("refs-other-repo", "Worth a skim. Follows up vllm-project/vllm#50000.", S,
+         "Worth a skim", references=("vllm-project/vllm#50000",)),
+)
+
+CASE_IDS = [case.key for case in CASES]
+REPO = "acme/widgets"
+
+
+def _title(case: Case) -> str:
+    return f"Case {case.key}"
+
+
+def _plain(cases: tuple[Case, ...]) -> str:
+    body = "\n\n".join(f"{_title(c)}\n\n{c.text}" for c in cases)
+    return f"{REPO}\n\n{body}\n"
+
+
+def _markdown(cases: tuple[Case, ...]) -> str:
+    body = "\n\n".join(f"## {_title(c)}\n\n{c.text}" for c in cases)
+    return f"# {REPO}\n\n{body}\n"
+
+
+def _messy(digest: str) -> bytes:
+    """BOM, CRLF, full-width spaces after every line, whitespace-only blank lines."""
+    lines = [line + "\u3000 " if line else " \t\u3000" for line in digest.split("\n")]
+    return ("\ufeff" + "\r\n".join(lines)).encode("utf-8")
+
+
+FORMATS: dict[str, Callable[[tuple[Case, ...]], bytes]] = {
+    "plain": lambda cases: _plain(cases).encode("utf-8"),
+    "plain-messy": lambda cases: _messy(_plain(cases)),
+    "markdown": lambda cases: _markdown(cases).encode("utf-8"),
+    "markdown-messy": lambda cases: _messy(_markdown(cases)),
+}
+
+
+@pytest.fixture(scope="module")
+def parsed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, dict[str, object]]]:
+    """Every case in every format through `digest2notes parse --json`, keyed by format, title."""
+    home = tmp_path_factory.mktemp("home")
+    config = home / "empty.toml"
+    config.write_text("", encoding="utf-8")
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")}
+    results: dict[str, dict[str, dict[str, object]]] = {}
+    for name, render in FORMATS.items():
+        folder = tmp_path_factory.mktemp(name)
+        suffix = ".md" if name.startswith("markdown") else ".txt"
+        path = folder / f"digest-2026-11-28{suffix}"
+        path.write_bytes(render(CASES))
+        result = CliRunner().invoke(
+            main,
+            ["--config", str(config), "parse", "--json", "--quiet", str(path)],
+            env=env,
+            catch_exceptions=False,
+        )
+        assert result.exit_code == 0, result.output
+        entries = json.loads(result.stdout)
+        results[name] = {entry["title"]: entry for entry in entries}
+    return results
+
+
+@pytest.mark.parametrize("layout", list(FORMATS))
+def test_every_case_is_one_entry(
+    parsed: dict[str, dict[str, dict[str, object]]], layout: str
+) -> None:
+    assert sorted(parsed[layout]) == sorted(_title(c) for c in CASES)
+
+
+@pytest.mark.parametrize("layout", list(FORMATS))
+@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
+def test_case_through_the_cli(
+    parsed: dict[str, dict[str, dict[str, object]]], layout: str, case: Case
+) -> None:
+    entry = parsed[layout][_title(case)]
+    assert entry["text"] == case.text
+    assert (entry["verdict"], entry["verdict_text"]) == (case.verdict.value, case.verdict_text)
+    assert entry["minutes"] == case.minutes
+    assert tuple(entry["focus_points"]) == case.points  # type: ignore[arg-type]
+    assert tuple(entry["references"]) == case.references  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
+def test_case_through_analyse(case: Case) -> None:
+    """The same expectations straight through the library, with and without the memo."""
+    for result in (analyse(case.text), analyse_uncached(case.text)):
+        assert result == Analysis(
+            case.verdict, case.verdict_text, case.minutes, case.points, case.references
+        )
+
+
+# --- the verdict table ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("phrase,verdict", VERDICT_PHRASES, ids=[p for p, _ in VERDICT_PHRASES])
+def test_every_table_phrase_is_recognised_as_a_verdict(phrase: str, verdict: Verdict) -> None:
+    ending = "." if phrase[-1].isascii() else "。"
+    assert find_verdict(phrase + ending) == (verdict, phrase)
+    # ...also mid-paragraph, after a description.
+    lead = "The diff is tiny; " if phrase[0].isascii() else "这是一个很小的改动，"
+    assert find_verdict(lead + phrase + ending) == (verdict, phrase)
+    # ...and never from inside inline code.
+    assert find_verdict(f"`{phrase}` is an identifier") == (U, None)
+
+
+def test_table_is_large_bilingual_and_free_of_duplicates() -> None:
+    keys = [" ".join(p.split()).lower() for p, _ in VERDICT_PHRASES]
+    assert len(keys) == len(set(keys))
+    assert len(VERDICT_PHRASES) > 300
+    for verdict in (D, S, K):
+        phrases = [p for p, v in VERDICT_PHRASES if v is verdict]
+        assert any(p.isascii() for p in phrases) and any(not p.isascii() for p in phrases)
+    assert all(v is not U for _, v in VERDICT_PHRASES)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["值得精读", "强烈推荐精读", "推荐细读", "建议精读", "建议通读", "必读", "值得细读", "推荐精读",
+     "值得一读", "Worth a close read", "Recommended for a careful read", "Must read", "Must-read",
+     "Read closely", "Deep read"],
+)
+def test_deep_phrases_from_the_issue(phrase: str) -> None:
+    assert find_verdict(f"{phrase}。其余略。") == (D, phrase)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["建议快速阅读", "值得快速浏览", "可以略读", "扫一眼即可", "略读即可", "快速浏览即可", "粗读",
+     "浏览即可", "了解即可", "Skim", "Worth a skim", "A quick look is enough", "Quick read"],
+)
+def test_skim_phrases_from_the_issue(phrase: str) -> None:
+    assert find_verdict(f"{phrase}。其余略。") == (S, phrase)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["无需精读", "可跳过", "不必细看", "不必精读", "无需细读", "可略过", "跳过", "Skip",
+     "Safe to skip", "Not worth reading", "No need to read closely"],
+)
+def test_skip_phrases_from_the_issue(phrase: str) -> None:
+    assert find_verdict(f"{phrase}。其余略。") == (K, phrase)
+
+
+def test_negations_beat_the_positive_phrases_they_contain() -> None:
+    """Every SKIP phrase that contains a DEEP or SKIM phrase still reads as SKIP."""
+    positives = [p.lower() for p, v in VERDICT_PHRASES if v in (D, S)]
+    checked = 0
+    for phrase, verdict in VERDICT_PHRASES:
+        if verdict is K and any(p in phrase.lower() for p in positives):
+            ending = "." if phrase[-1].isascii() else "。"
+            assert find_verdict(phrase + ending)[0] is K, phrase
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We skip the barrier when the batch is empty.", "The flag `--skip` is new.",
+     "Tests were skipped on CPU.", "该 PR 让调度器跳过空批次。", "浏览器端的渲染改了。",
+     "性能开销可以忽略不计。", "Skip-list lookups are faster now."],
+)
+def test_words_that_only_look_like_verdicts(text: str) -> None:
+    assert find_verdict(text) == (U, None)
+
+
+def test_extra_phrases_from_the_config() -> None:
+    text = "团队必看：建议关注 `Scheduler` 的改动。"
+    assert find_verdict(text) == (U, None)
+    assert find_verdict(text, {"团队必看": D}) == (D, "团队必看")
+    # Config values may arrive as plain strings; unknown values and blank phrases are ignored.
+    assert find_verdict(text, {"团队必看": "skim"}) == (S, "团队必看")  # type: ignore[dict-item]
+    assert find_verdict(text, {"团队必看": "maybe", "  ": D}) == (U, None)  # type: ignore[dict-item]
+    # An extra phrase overrides the built-in verdict of the same phrase.
+    assert find_verdict("Skim.", {"skim": K}) == (K, "Skim")
+    # Still never inside code, and the analysis carries it through.
+    assert find_verdict("`团队必看`", {"团队必看": D}) == (U, None)
+    result = analyse(text, {"团队必看": D})
+    assert (result.verdict, result.verdict_text) == (D, "团队必看")
+    assert result.focus_points == ("`Scheduler` 的改动",)
+
+
+def test_extra_phrases_compile_once_per_distinct_set() -> None:
+    from digest2notes import verdicts
+
+    first = verdicts._matcher_for({"团队必看": D})
+    assert verdicts._matcher_for({"团队必看": D}) is first
+    assert verdicts._matcher_for({"团队必看": S}) is not first
+    assert verdicts._matcher_for(None) is verdicts._matcher_for({})
+
+
+@pytest.mark.parametrize(
+    "text,masked",
+    [("a`b`c", "a`\ue000`c"), ("`x", "`x"), ("a`b`c`d", "a`\ue000`c`d"),
+     ("``a``b", "``\ue000``b"), ("`a` ``b``", "`\ue000` ``\ue000``"), ("```", "```"),
+     ("``a`b``", "``\ue000\ue000\ue000``")],
+)
+def test_inline_code_is_masked_as_commonmark_pairs_backticks(text: str, masked: str) -> None:
+    from digest2notes.verdicts import mask_code_spans
+
+    assert mask_code_spans(text) == masked
+
+
+# --- reading time --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text,minutes",
+    [("值得快速浏览（约 5 分钟）。", 5), ("Skim (about 5 minutes).", 5), ("~10 min read.", 10),
+     ("A 10-minute read.", 10), ("快速浏览，5 分钟足够。", 5), ("阅读约 10 分钟。", 10),
+     ("Worth a close read, about 20 minutes.", 20), ("值得精读，需要半小时。", 30),
+     ("耗时 15 s。", None), ("运行 5 分钟的压测。", None), ("timeout after 5 minutes", None),
+     ("Tests run for 5 minutes; worth a skim.", None), ("约 5 分钟。", None),
+     ("The minimal fix; worth a skim.", None), ("Quick read — 3 min.", 3)],
+)
+def test_minutes(text: str, minutes: int | None) -> None:
+    assert analyse(text).minutes == minutes
+
+
+def test_minutes_next_to_the_verdict_need_no_reading_word() -> None:
+    """ "（约 20 分钟）" counts beside the verdict, not on its own."""
+    text = "必看（约 20 分钟）。"
+    assert find_minutes(text, None) is None
+    assert analyse(text).minutes == 20
+
+
+# --- the pipeline's speed budget -----------------------------------------------------------------
+def test_analysis_of_sample_like_entries_is_fast() -> None:
+    """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""
+    texts = [f"{case.text} 另见 #{40000 + n}。" for n in range(25) for case in CASES]
+    start = time.process_time()
+    for text in texts:
+        analyse_uncached(text)
+    elapsed = time.process_time() - start
+    assert elapsed / len(texts) < 500e-6, f"{elapsed / len(texts) * 1e6:.0f} µs per entry"
+
+
+def test_sample_digest_files_read_in_both_layouts_alike(tmp_path: Path) -> None:
+    """The same cases in the plain and Markdown layouts give identical analyses."""
+    plain = tmp_path / "a.txt"
+    markdown = tmp_path / "b.md"
+    plain.write_text(_plain(CASES[:10]), encoding="utf-8")
+    markdown.write_text(_markdown(CASES[:10]), encoding="utf-8")
+    runner = CliRunner()
+    outputs = []
+    for path in (plain, markdown):
+        result = runner.invoke(main, ["parse", "--json", "-q", str(path)], catch_exceptions=False)
+        assert result.exit_code == 0
+        outputs.append(
+            [{k: e[k] for k in ("title", "verdict", "minutes", "focus_points", "references")}
+             for e in json.loads(result.stdout)]
+        )
+    assert outputs[0] == outputs[1]
