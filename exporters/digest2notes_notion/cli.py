@@ -35,7 +35,13 @@ def _env() -> Mapping[str, str]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def notion() -> None:
-    """Set up Notion for `digest2notes export --to notion` (token from NOTION_TOKEN)."""
+    """Set up Notion for `digest2notes export --to notion` (token from NOTION_TOKEN).
+
+    \b
+    Example:
+      export NOTION_TOKEN=...   # the integration's secret; never an option
+      digest2notes notion init --parent https://www.notion.so/Study-<page id>
+    """
 
 
 @notion.command()
