@@ -1,0 +1,265 @@
+"""``--to obsidian``: plan every note's fate first, then write only what changes.
+
+Planning reads the whole vault once (see `vault.scan`) and renders every note
+in memory, so ``--dry-run`` shows exactly what a real run would do and
+writes nothing. Applying writes each changed note atomically; a note the
+reader edited between planning and writing is merged again from its current
+text rather than overwritten with a stale merge.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import click
+
+from digest2notes import (
+    Action,
+    Change,
+    Entry,
+    Exporter,
+    ExportError,
+    Plan,
+    ProgressCallback,
+    ProgressSource,
+    Report,
+    StudyItem,
+    StudyStatus,
+)
+
+from . import filenames, merge, note, progress, vault, views
+
+
+def _vault_option() -> click.Option:
+    return click.Option(
+        ["--vault"],
+        type=click.Path(file_okay=False),
+        metavar="DIR",
+        help="Obsidian vault folder; it must exist. [obsidian] vault in the config file.",
+    )
+
+
+def _folder_option() -> click.Option:
+    return click.Option(
+        ["--folder"],
+        metavar="NAME",
+        default=vault.DEFAULT_FOLDER,
+        show_default=True,
+        help="Folder inside the vault for new notes and the Study queue. "
+        "[obsidian] folder in the config file.",
+    )
+
+
+@dataclass
+class _Work:
+    """One entry's planned change, with what `apply` needs to carry it out."""
+
+    entry: Entry
+    change: Change
+    path: str
+    text: str | None = None
+    stamp: tuple[int, int] | None = None
+
+
+@dataclass
+class _ViewWork:
+    change: Change
+    path: Path
+    text: str
+
+
+@dataclass
+class _State:
+    location: vault.Location
+    work: list[_Work]
+    views: list[_ViewWork]
+
+
+class ObsidianExporter(Exporter, ProgressSource):
+    """One note per entry in an Obsidian vault, merged with the reader's edits on re-export."""
+
+    name = "obsidian"
+    help = "One note per entry in an Obsidian vault (--vault DIR), plus a Study queue view."
+    options = (_vault_option(), _folder_option())
+    queue_options = (_vault_option(),)
+
+    # ------------------------------------------------------------------ exporting
+
+    def plan(self, entries: Sequence[Entry]) -> Plan:
+        location = vault.resolve_location(self.settings)
+        index = vault.scan(location)
+        taken = (index.folder_names - index.empty_names) | {
+            filenames.name_key(stem + filenames.NOTE_SUFFIX) for stem in views.RESERVED_STEMS
+        }
+        work: list[_Work] = []
+        seen: set[str] = set()
+        folder = str(location.folder_path)
+        prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
+        for entry in entries:
+            if entry.id in seen:
+                continue  # read_digests already merges repeats; a second copy would fight the first
+            seen.add(entry.id)
+            notes = index.by_id.get(entry.id)
+            if notes:
+                work.append(self._plan_update(location, entry, notes))
+            else:
+                name = _free_name(entry, taken)
+                taken.add(filenames.name_key(name))
+                change = Change(entry.id, entry.title, Action.CREATE, prefix + name)
+                path = os.path.join(folder, name)
+                work.append(_Work(entry, change, path, merge.new_note(entry)))
+        state = _State(location, work, self._plan_views(location))
+        return Plan(changes=[w.change for w in work], state=state)
+
+    def _plan_update(
+        self, location: vault.Location, entry: Entry, notes: Sequence[vault.IndexedNote]
+    ) -> _Work:
+        found = notes[0]
+        target = found.relative
+        copies = ""
+        if len(notes) > 1:
+            others = ", ".join(n.relative for n in notes[1:])
+            copies = f"same digest2notes_id also in {others} (left alone)"
+        text, stamp = found.text, found.stamp
+        try:
+            if text is None:
+                text, stamp = vault.read_note(found.full_path)
+        except (OSError, UnicodeDecodeError) as error:
+            failed = Change(entry.id, entry.title, Action.FAILED, target, _unreadable(error))
+            return _Work(entry, failed, found.full_path)
+        print_ = merge.entry_print(entry)
+        if note.is_sealed(text, print_):
+            # Byte for byte the note we wrote, from the same entry: nothing to merge.
+            same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
+            return _Work(entry, same, found.full_path)
+        merged = merge.merge(text, entry, print_)
+        if merged.error is not None:
+            detail = _join(merged.error, copies)
+            failed = Change(entry.id, entry.title, Action.FAILED, target, detail)
+            return _Work(entry, failed, found.full_path)
+        if merged.text is None:
+            change = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
+            return _Work(entry, change, found.full_path)
+        detail = _join("; ".join(merged.changed), copies)
+        change = Change(entry.id, entry.title, Action.UPDATE, target, detail)
+        return _Work(entry, change, found.full_path, merged.text, stamp)
+
+    def _plan_views(self, location: vault.Location) -> list[_ViewWork]:
+        planned = []
+        for view in views.view_files():
+            path = location.folder_path / view.name
+            try:
+                current: str | None = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                current = None
+            if current == view.text:
+                action = Action.UNCHANGED
+            else:
+                action = Action.CREATE if current is None and not path.exists() else Action.UPDATE
+            change = Change("", view.name, action, location.relative(path))
+            planned.append(_ViewWork(change, path, view.text))
+        return planned
+
+    def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
+        state: _State = plan.state
+        writer = vault.Writer(state.location)
+        folders = {os.path.dirname(w.path) for w in state.work}
+        vault.remove_orphans({str(state.location.folder_path), *folders})
+        report = Report()
+        for work in state.work:
+            change = self._apply_one(writer, work)
+            report.changes.append(change)
+            if progress is not None:
+                progress(change)
+        for view in state.views:
+            report.extras.append(_apply_view(writer, view))
+        return report
+
+    def _apply_one(self, writer: vault.Writer, work: _Work) -> Change:
+        change = work.change
+        if change.action is Action.CREATE:
+            current = vault.stamp(work.path)
+            if current is not None and current[1] > 0:
+                return replace(
+                    change,
+                    action=Action.FAILED,
+                    detail="a file of that name appeared during the export; run it again",
+                )
+        elif change.action is Action.UPDATE and vault.stamp(work.path) != work.stamp:
+            change, work = self._replan(work)
+        if work.text is None or change.action not in (Action.CREATE, Action.UPDATE):
+            return change
+        try:
+            writer.write(work.path, work.text)
+        except (OSError, ExportError) as error:
+            return replace(change, action=Action.FAILED, detail=_reason(error))
+        return change
+
+    def _replan(self, work: _Work) -> tuple[Change, _Work]:
+        """The reader saved the note after we planned: merge again from what is there now."""
+        change, nothing = work.change, replace(work, text=None)
+        try:
+            text, stamp = vault.read_note(work.path)
+        except (OSError, UnicodeDecodeError) as error:
+            return replace(change, action=Action.FAILED, detail=_unreadable(error)), nothing
+        merged = merge.merge(text, work.entry)
+        if merged.error is not None:
+            return replace(change, action=Action.FAILED, detail=merged.error), nothing
+        if merged.text is None:
+            return replace(change, action=Action.UNCHANGED, detail=""), nothing
+        updated = replace(change, detail="; ".join(merged.changed))
+        return updated, replace(work, text=merged.text, stamp=stamp)
+
+    # ------------------------------------------------------------------ progress
+
+    def read_progress(self) -> list[StudyItem]:
+        return progress.read_progress(vault.resolve_location(self.settings))
+
+    def set_status(self, item: StudyItem, status: StudyStatus) -> str:
+        return progress.set_status(vault.resolve_location(self.settings), item, status)
+
+
+def _apply_view(writer: vault.Writer, view: _ViewWork) -> Change:
+    if view.change.action is Action.UNCHANGED:
+        return view.change
+    try:
+        writer.write(view.path, view.text)
+    except (OSError, ExportError) as error:
+        return replace(view.change, action=Action.FAILED, detail=_reason(error))
+    return view.change
+
+
+def _free_name(entry: Entry, taken: set[str]) -> str:
+    """The sanitised headline, or with an id-derived suffix if another file has that name."""
+    stem = filenames.sanitise(entry.title)
+    name = stem + filenames.NOTE_SUFFIX
+    if filenames.name_key(name) not in taken:
+        return name
+    digest = entry.id.rsplit(":", 1)[-1]
+    for tag in (digest[:6], digest):
+        name = filenames.with_suffix(stem, tag) + filenames.NOTE_SUFFIX
+        if filenames.name_key(name) not in taken:
+            return name
+    number = 2
+    while True:  # only if 48 bits of hash collide with the reader's own file names
+        name = filenames.with_suffix(stem, f"{digest} {number}") + filenames.NOTE_SUFFIX
+        if filenames.name_key(name) not in taken:
+            return name
+        number += 1
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)
+
+
+def _unreadable(error: BaseException) -> str:
+    return f"cannot read the note: {_reason(error)}"
+
+
+def _join(*parts: str) -> str:
+    return "; ".join(p for p in parts if p)
