@@ -58,7 +58,7 @@ class FaultConfig:
     ``random.Random(seed)``, so a seed plus a request sequence always gives the same faults.
 
     * ``429`` / ``500`` / ``502`` / ``503`` / ``529``: answered with that error, nothing applied
-      (429 carries ``Retry-After: retry_after``).
+      (429 and 529 carry ``Retry-After: retry_after``).
     * ``ambiguous``: writes only. The write IS applied, then the client gets a 500 — or, with
       ``ambiguous_timeout``, the server sleeps ``ambiguous_timeout_seconds`` and drops the
       connection (set the client's timeout below that). Reads drawing it are served normally.
@@ -684,7 +684,7 @@ class NotionEmulator:
         if kind in _ERRORS:
             record.fault = kind
             error = NotionAPIError(*_ERRORS[str(kind)])
-            if kind == "429":
+            if kind in ("429", "529"):  # Notion asks overloaded clients to back off too
                 error.headers["Retry-After"] = str(faults.retry_after)
             return fail(error)
         if kind == "drop":
