@@ -1,0 +1,85 @@
+"""The export command's own behaviour, whatever the exporter: progress, usage errors."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks.corpus import generate_corpus
+
+from tests.conftest import SAMPLE_DIGESTS, RunCli
+
+
+def _export_with_stderr(
+    stderr_fd: int, digests: Path, vault: Path
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "digest2notes",
+            "export",
+            "--to",
+            "obsidian",
+            "--vault",
+            str(vault),
+            str(digests),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=stderr_fd,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_long_export_shows_a_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    digests = tmp_path / "digests"
+    generate_corpus(digests, entries=120, per_file=60)
+    vault = tmp_path / "vault"
+    vault.mkdir()
+
+    leader, follower = pty.openpty()
+    try:
+        done = _export_with_stderr(follower, digests, vault)
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the pty is closed once the child and we are done
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(leader)
+    terminal = b"".join(chunks).decode("utf-8", "replace")
+    assert done.returncode == 0, terminal
+    assert "Exporting" in terminal and "100%" in terminal
+    assert b"created 120" in done.stdout
+
+    # Not a terminal: no bar, just the summary line on stdout.
+    piped = _export_with_stderr(subprocess.PIPE, digests, tmp_path / "vault")
+    assert piped.returncode == 0
+    assert b"Exporting" not in piped.stderr
+    assert b"unchanged 120" in piped.stdout
+
+
+def test_unknown_exporter_is_a_one_line_error_listing_the_installed_ones(run_cli: RunCli) -> None:
+    result = run_cli("export", "--to", "evernote", SAMPLE_DIGESTS)
+    assert result.exit_code == 1
+    [line] = result.stderr.strip().splitlines()
+    assert "unknown exporter 'evernote'" in line
+    assert "notion" in line and "obsidian" in line
+
+
+def test_an_option_of_another_exporter_is_a_usage_error(run_cli: RunCli, tmp_path: Path) -> None:
+    result = run_cli(
+        "export", "--to", "obsidian", "--vault", tmp_path, "--rate", "5", SAMPLE_DIGESTS
+    )
+    assert result.exit_code == 2
+    assert "--rate is not an option of --to obsidian" in result.stderr
+    assert list(tmp_path.iterdir()) == []
