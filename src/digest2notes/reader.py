@@ -190,19 +190,16 @@ def parse_digest_text(text: str, shown: str) -> list[_RawEntry]:
     ]
     if lines and lines[0].startswith("\ufeff"):
         lines[0] = lines[0].lstrip("\ufeff")
-    numbered = [(number, line) for number, line in enumerate(lines, start=1)]
-    content = [(n, line) for n, line in numbered if line.strip()]
-    if not content:
+    first = next((n for n, line in enumerate(lines, start=1) if line.strip()), None)
+    if first is None:
         raise InputError(shown, 1, "empty digest: expected a repository line such as owner/repo")
-    first_line = content[0][1].strip()
-    if first_line.startswith("#"):
+    numbered = list(enumerate(lines, start=1))
+    if lines[first - 1].lstrip().startswith("#"):
         entries = _parse_markdown(numbered, shown)
     else:
         entries = _parse_plain(numbered, shown)
     if not entries:
-        raise InputError(
-            shown, content[0][0], "no entries found (expected a headline and a paragraph)"
-        )
+        raise InputError(shown, first, "no entries found (expected a headline and a paragraph)")
     return entries
 
 
