@@ -34,13 +34,19 @@ Speed: the reader analyses every entry of every digest, so this runs on folded
 text (lowercase, same length) with patterns compiled at import; searches start
 from literal-first patterns the regex engine can skip through quickly; bracket
 matching and list assembly are linear; the only lazy quantifiers are bounded.
+Work that cannot find anything is skipped on a cheap test first: a paragraph
+with no opener or quote needs no bracket masking, one whose ASCII words hold no
+English lead-in or ordinal (most are Chinese with English identifiers) is
+scanned for Chinese lead-ins only, and a clause whose first character cannot
+open a condition needs no `_CONDITIONAL` match. Every such test is a necessary
+condition of the regex it guards, so the result never changes.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from operator import itemgetter
 from typing import NamedTuple
 
 from .verdicts import MASK, fold, mask_code_spans, trie_regex
@@ -77,21 +83,35 @@ _GLUE_AFTER_COMMA = re.compile(
     _SPACE + r"*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s\u3000`a-z0-9#(（「“\"'])|"
     r"(?:and|as\s+well\s+as|plus)\b)"
 )
+# What `_GLUE_AFTER_COMMA` can start with besides whitespace: a comma followed by anything
+# else is bare without a regex call.
+_GLUE_FIRST = frozenset("ap与以及另和还")
 _TRIM_LEAD = re.compile(
-    r"[\s\u3000\u00a0：:，,、；;—–]*(?:(?:以及|还有|另外还有|(?:and|or|as\s+well\s+as|plus|also)\s)"
-    r"[\s\u3000\u00a0：:，,、；;—–]*)?"
+    r"[\s\u3000\u00a0：:，,、；;。.—–]*(?:(?:以及|还有|另外还有|(?:and|or|as\s+well\s+as|plus|also)\s)"
+    r"[\s\u3000\u00a0：:，,、；;。.—–]*)?"
 )
 # One-character glue ("，和 Y", "、与 Z") is stripped only right after a list comma:
 # elsewhere "与 #1234 的交互" starts with a preposition that belongs to the point.
 _SHORT_GLUE = re.compile(r"(?:和|与|及|或)(?=[\s\u3000`a-z0-9#(（「“\"'])[\s\u3000]*")
+_SHORT_GLUE_FIRST = frozenset("和与及或")
 _TRIM_TRAILING = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–"
 # Characters `_TRIM_LEAD` can start with: anything else needs no trimming at all.
-_MAY_LEAD = frozenset(" \t\r\n\u3000\u00a0：:，,、；;—–以还另aop")
+_MAY_LEAD = frozenset(" \t\r\n\u3000\u00a0：:，,、；;。.—–以还另aop")
+# `_TRIM_LEAD` is a run of these (or of whitespace), then optional glue words that start
+# with `_TRIM_GLUE_FIRST`: when the run is followed by anything else, the run is the match.
+_TRIM_RUN = frozenset("\u3000\u00a0：:，,、；;。.—–")
+_TRIM_GLUE_FIRST = frozenset("以还另aop")
 _LEAD_WORDS = (
     r"[\s\u3000*_>]*(?:(?:但是|但|不过|另外|此外|同时|而且|并且|而|另|还有|总之|最后|"
     r"(?:and|but|also|however|besides|additionally|finally|then)\b)[\s\u3000,，、]*)*"
 )
 _LEAD = re.compile(_LEAD_WORDS)
+# Every match of `_CONDITIONAL` starts with whitespace or one of these characters (read off
+# its alternatives; keep the two in step). Testing one character first spares a regex call
+# for almost every clause, since most clauses do not open with a condition.
+_CONDITIONAL_FIRST = frozenset(
+    "*>_abcfhiklntuw一万上不但使倘假前升另同启如对局已并应开总最此注而若要请还部限除需"
+)
 # Conditional advice and caveats: points come only from what the reader should study.
 _CONDITIONAL = re.compile(
     _LEAD_WORDS + r"(?:若|如果|假如|倘若|如需|如要|如想|要是|万一|一旦|除非|"
@@ -178,8 +198,13 @@ _TRIGGER = re.compile(
 # words). Finding them first, with a trie, is an order of magnitude faster than
 # searching with `_TRIGGER`, which is then only tried where one starts.
 _TRIGGER_STARTS = (
-    # Chinese
-    "值得", "对照", "结合", "配合", "对比", "参照", "搭配", "建议关注", "建议留意", "建议重点",
+    # Chinese. "值得" is spelled out with every word that can follow it in `_TRIGGER`, so
+    # the verdict "值得精读" that opens most paragraphs is not a candidate at all.
+    *("值得" + word for word in (
+        "参考", "借鉴", "关注", "学习", "注意", "留意", "一看", "细看", "研究", "记录",
+        "玩味", "琢磨", "细品", "一提",
+    )),
+    "对照", "结合", "配合", "对比", "参照", "搭配", "建议关注", "建议留意", "建议重点",
     "重点", "着重关注", "特别关注", "特别是", "需要关注", "需关注", "可以关注", "可以借鉴",
     "可关注", "可借鉴", "请关注", "请留意", "留意", "看点", "亮点", "要点", "关注点", "尤其是",
     "尤其值得", "设计点", "借鉴点", "参考价值", "借鉴意义", "借鉴价值", "学习价值", "可复用",
@@ -192,6 +217,86 @@ _TRIGGER_STARTS = (
     "interesting",
 )
 _TRIGGER_START = re.compile(trie_regex(_TRIGGER_STARTS))
+# The Chinese starts alone: what a paragraph needs when it holds none of the English lead-ins
+# (see `_english_words`), which spares the engine a stop at every English letter.
+_TRIGGER_START_ZH = re.compile(trie_regex(w for w in _TRIGGER_STARTS if not w.isascii()))
+
+# --- which English words a paragraph holds --------------------------------------------------
+# English lead-ins and ordinals are whole words, so one cheap pass that splits the paragraph's
+# ASCII into words tells whether scanning for them can find anything at all. Most paragraphs
+# are Chinese with English identifiers, and the scans cost a regex stop at every letter.
+#
+# Every English alternative of `_TRIGGER` opens with one of these words right after a
+# non-word character ("(?<![a-z0-9_\-])"), followed by whitespace or a non-word character,
+# and, where given, by one of the listed words after that whitespace. Keep this table in step
+# with `_TRAIL_EN`, `_PURPOSE_EN`, `_OBJECT_EN` and `_HEADER_EN`: a word missing here would
+# hide that lead-in in paragraphs without other English lead-ins.
+_EN_LEADS: dict[bytes, frozenset[bytes] | None] = {
+    word.encode(): (frozenset(n.encode() for n in nexts.split()) if nexts else None)
+    for word, nexts in (
+        # _TRAIL_EN and _HEADER_EN
+        ("worth", "studying borrowing copying noting a attention emulating"),
+        ("instructive", ""), ("noteworthy", ""), ("a", "good"),
+        # _PURPOSE_EN ("cross-check" splits at its hyphen)
+        ("read", "it this together along with alongside against"),
+        ("compare", "it this together along with alongside against"),
+        ("cross", "check"),
+        # _OBJECT_EN
+        ("pay", "close special particular careful attention"), ("focus", "on points areas"),
+        ("look", "closely at"), ("take", "a"), ("watch", "out for"), ("keep", "an"),
+        ("especially", ""), ("in", "particular"), ("particularly", ""), ("notably", ""),
+        ("of", "particular note"), ("the", "interesting"),
+        ("note", "how why what whether"), ("notice", "how why what whether"),
+        ("study", "how why what whether"), ("see", "how why what whether"),
+        # _HEADER_EN
+        ("key", "points takeaways ideas details"), ("takeaways", ""), ("highlights", ""),
+        ("things", "to"), ("what", "to"), ("points", "of"), ("lessons", ""),
+        ("notable", "points details bits"), ("interesting", "bits parts details"),
+    )
+}
+_EN_LEAD_WORDS = frozenset(_EN_LEADS)
+if not {
+    word.split()[0].split("-")[0].encode() for word in _TRIGGER_STARTS if word.isascii()
+} <= _EN_LEAD_WORDS:  # a new English lead-in needs its row above
+    raise RuntimeError("focus: _EN_LEADS is missing an English word of _TRIGGER_STARTS")
+# The same table as one pattern over " word word … word " (single spaces). It opens with
+# the space, a literal, so the engine only stops at spaces.
+_EN_LEAD_PHRASE = re.compile(
+    rb" (?:"
+    + b"|".join(
+        word + (b" (?:" + b"|".join(sorted(follow)) + b")" if follow is not None else b"")
+        for word, follow in sorted(_EN_LEADS.items())
+    )
+    + rb") "
+)
+# `_EN_ORDINAL` markers that `_markers` keeps are whole words (a boundary before, spaces or
+# punctuation after).
+_EN_ORDINAL_WORDS = frozenset(
+    (word + tail).encode()
+    for word in ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                 "finally", "lastly")
+    for tail in ("", "ly")
+)
+# Bytes other than ASCII word characters become spaces, so `split` yields the words.
+_WORD_BYTES = bytes(
+    b if chr(b) in "abcdefghijklmnopqrstuvwxyz0123456789_" else 0x20 for b in range(256)
+)
+
+
+def _english_words(code: str) -> tuple[bool, bool]:
+    """May `code` hold (an English lead-in, an English ordinal marker)?
+
+    Both are over-approximations (a "yes" only means the regex scan must run), read off the
+    ASCII words of `code`: every other character becomes a separator, which also keeps
+    words that touch Chinese text apart.
+    """
+    words = code.encode("ascii", "replace").translate(_WORD_BYTES).split()
+    ordinal = not _EN_ORDINAL_WORDS.isdisjoint(words)
+    if _EN_LEAD_WORDS.isdisjoint(words):
+        return False, ordinal
+    return bool(_EN_LEAD_PHRASE.search(b" %s " % b" ".join(words))), ordinal
+
+
 # Lead-ins that are ordinary words mid-clause ("特别是多卡时出现", "the PR's focus on X").
 _NEEDS_CLAUSE_START = frozenset({"尤其是", "特别是"})
 _ENGLISH_LEAD_WORDS = frozenset(
@@ -269,13 +374,14 @@ class _Paragraph:
 
     __slots__ = (
         "chunk_ends", "code", "consumed_ends", "consumed_starts", "flat", "points",
-        "sentence_ends", "text",
+        "sentence_ends", "size", "text",
     )
 
     def __init__(self, text: str, code: str) -> None:
         self.text = text
         self.code = code
         flat = self.flat = protect_spans(code)
+        self.size = len(flat)
         ends = [m.start() for m in _STOPS.finditer(flat)]
         if "." in flat:
             ends = [
@@ -297,7 +403,7 @@ class _Paragraph:
     def sentence_end(self, pos: int) -> int:
         ends = self.sentence_ends
         index = bisect_left(ends, pos)
-        return ends[index] if index < len(ends) else len(self.flat)
+        return ends[index] if index < len(ends) else self.size
 
     def chunk_start(self, pos: int) -> int:
         ends = self.chunk_ends
@@ -307,7 +413,7 @@ class _Paragraph:
     def chunk_end(self, pos: int) -> int:
         ends = self.chunk_ends
         index = bisect_left(ends, pos)
-        return ends[index] if index < len(ends) else len(self.flat)
+        return ends[index] if index < len(ends) else self.size
 
     def clause_start(self, pos: int) -> int:
         """Start of the comma-delimited clause holding `pos` (never before its chunk)."""
@@ -317,12 +423,27 @@ class _Paragraph:
         return comma + 1 if comma >= 0 else start
 
     def conditional(self, pos: int) -> bool:
-        """Is `pos` inside conditional advice or a caveat (judged at chunk and clause start)?"""
-        chunk = self.chunk_start(pos)
-        if _CONDITIONAL.match(self.flat, chunk, pos + 40):
+        """Is `pos` inside conditional advice or a caveat (judged at chunk and clause start)?
+
+        `pos` lies in the text, so its chunk and clause start at a character of it; one that
+        cannot open `_CONDITIONAL` (the usual case) needs no regex call.
+        """
+        flat = self.flat
+        ends = self.chunk_ends
+        index = bisect_left(ends, pos)
+        chunk = ends[index - 1] + 1 if index else 0
+        first = flat[chunk]
+        if (first in _CONDITIONAL_FIRST or first.isspace()) and _CONDITIONAL.match(
+            flat, chunk, pos + 40
+        ):
             return True
-        clause = self.clause_start(pos)
-        return clause != chunk and bool(_CONDITIONAL.match(self.flat, clause, pos + 40))
+        comma = max(flat.rfind("，", chunk, pos), flat.rfind(",", chunk, pos))
+        if comma < 0:
+            return False  # the clause starts at the chunk: already judged
+        first = flat[comma + 1]
+        return (first in _CONDITIONAL_FIRST or first.isspace()) and bool(
+            _CONDITIONAL.match(flat, comma + 1, pos + 40)
+        )
 
     def consume(self, start: int, end: int) -> None:
         self.consumed_starts.append(start)
@@ -341,22 +462,40 @@ class _Paragraph:
         return self.consumed_ends[index] if index >= 0 else 0
 
     def next_consumed(self, pos: int) -> int:
-        index = bisect_left(self.consumed_starts, pos)
         starts = self.consumed_starts
-        return starts[index] if index < len(starts) else len(self.flat)
+        if not starts:
+            return self.size
+        index = bisect_left(starts, pos)
+        return starts[index] if index < len(starts) else self.size
 
     def bare_comma(self, pos: int) -> bool:
-        return not _GLUE_AFTER_COMMA.match(self.flat, pos + 1)
+        """Does the comma at `pos` end an item (rather than glue on another, "，以及 Y")?"""
+        after = pos + 1
+        if after >= self.size:
+            return True
+        first = self.flat[after]
+        if first not in _GLUE_FIRST and not first.isspace():
+            return True
+        return not _GLUE_AFTER_COMMA.match(self.flat, after)
 
     # -- results --------------------------------------------------------------------------------
     def add(self, start: int, end: int) -> None:
         """Record text[start:end] as a point, trimmed; caveats and empty pieces are dropped."""
         flat = self.flat
         if start < end and flat[start] in _MAY_LEAD:
-            lead = _TRIM_LEAD.match(flat, start, end)
-            if lead:
-                start = lead.end()
-        if (start and flat[start - 1] in "，,、") or (start > 1 and flat[start - 2] in "，,、"):
+            # `_TRIM_LEAD`, read directly: skip the run of separators and spaces, and leave
+            # the glue words after it (rare) to the regex.
+            at = start
+            while at < end and (flat[at] in _TRIM_RUN or flat[at].isspace()):
+                at += 1
+            if at < end and flat[at] in _TRIM_GLUE_FIRST:
+                lead = _TRIM_LEAD.match(flat, start, end)
+                if lead:
+                    at = lead.end()
+            start = at
+        if start < end and flat[start] in _SHORT_GLUE_FIRST and (
+            (start and flat[start - 1] in "，,、") or (start > 1 and flat[start - 2] in "，,、")
+        ):
             glue = _SHORT_GLUE.match(flat, start, end)
             if glue:
                 start = glue.end()
@@ -369,7 +508,10 @@ class _Paragraph:
             text, start, end
         ):
             return
-        if _CONDITIONAL.match(flat, start, end):
+        first = flat[start]
+        if (first in _CONDITIONAL_FIRST or first.isspace()) and _CONDITIONAL.match(
+            flat, start, end
+        ):
             return
         self.points.append((start, text[start:end]))
 
@@ -381,7 +523,17 @@ def protect_spans(code: str) -> str:
     Unbalanced openers protect nothing; ASCII quotes never span a sentence end
     (so an apostrophe cannot swallow the rest of the paragraph), and ``'``
     between letters is an apostrophe.
+
+    Only an opener or a quote can start a span (a closer with no opener is
+    dismissed), so a paragraph without any returns at once: a dozen `in` tests
+    cost less than the scan.
     """
+    if (
+        "（" not in code and "(" not in code and '"' not in code and "'" not in code
+        and "“" not in code and "「" not in code and "《" not in code and "【" not in code
+        and "[" not in code and "{" not in code and "‘" not in code and "『" not in code
+    ):
+        return code
     stack: list[tuple[str, int]] = []
     spans: list[tuple[int, int]] = []
     # How many of each opener the stack holds: a closer with no opener is dismissed
@@ -395,27 +547,30 @@ def protect_spans(code: str) -> str:
             stack.append((ch, at))
             open_count[ch] += 1
             continue
-        if ch in _TOGGLES:
+        if ch in _PAIR:  # a closer
+            opener = _PAIR[ch]
+            if stack and stack[-1][0] == opener:  # the common, well-nested case
+                open_count[opener] -= 1
+                spans.append((stack.pop()[1], at))
+                continue
+            if not open_count[opener]:
+                continue
+            depth = _find_open(stack, opener)
+        else:  # a quote
             if ch == "'" and 0 < at < last and code[at - 1] in _ASCII_ALNUM and (
                 code[at + 1] in _ASCII_ALNUM
             ):
                 continue  # an apostrophe
-            opener = ch
-        else:
-            opener = _PAIR[ch]
-        if not open_count[opener]:
-            if ch in _TOGGLES:
+            if not open_count[ch]:
                 stack.append((ch, at))
                 open_count[ch] += 1
-            continue
-        # The top of the stack in the common, well-nested case.
-        depth = len(stack) - 1 if stack[-1][0] == opener else _find_open(stack, opener)
-        begin = stack[depth][1]
-        if ch in _TOGGLES and _QUOTE_BREAK.search(code, begin, at):
-            del stack[depth]  # a stale quote from an earlier sentence: this one opens anew
-            stack.append((ch, at))
-            continue
-        spans.append((begin, at))
+                continue
+            depth = len(stack) - 1 if stack[-1][0] == ch else _find_open(stack, ch)
+            if _QUOTE_BREAK.search(code, stack[depth][1], at):
+                del stack[depth]  # a stale quote from an earlier sentence: this one opens anew
+                stack.append((ch, at))
+                continue
+        spans.append((stack[depth][1], at))
         for popped, _ in stack[depth:]:
             open_count[popped] -= 1
         del stack[depth:]
@@ -442,31 +597,44 @@ def _find_open(stack: list[tuple[str, int]], opener: str) -> int:
 
 
 # --- enumerations ---------------------------------------------------------------------------
-def _markers(para: _Paragraph) -> Iterator[_Marker]:
-    """Enumeration markers, each kind in text order (inside brackets or quotes: none)."""
+def _markers(para: _Paragraph, ordinals: bool) -> dict[str, list[_Marker]]:
+    """Enumeration markers by kind, each kind in text order (inside brackets or quotes: none).
+
+    `ordinals` is False when the paragraph holds no English ordinal word (`_english_words`),
+    which spares the scan for them.
+    """
     code, flat, text = para.code, para.flat, para.text
+    by_kind: dict[str, list[_Marker]] = {}
     before = _ANCHOR_BEFORE
+    last = para.size - 1
     for match in _ANCHORS.finditer(code):
         at = match.start()
-        needed = before.get(code[at])
-        if needed is not None and (not at or code[at - 1] not in needed):
-            continue
+        ch = code[at]
+        if ch in before:
+            if not at or code[at - 1] not in before[ch]:
+                continue
+        elif ch in "其第" and (at == last or code[at + 1] not in _ZH_DIGITS):
+            continue  # 其/第 open a marker only before a Chinese digit ("其他" does not)
         marker = _marker_at(code, text, at)
         if marker is not None and flat[marker.start] != MASK:
-            yield marker
-    for match in _EN_ORDINAL.finditer(flat):
-        at = match.start()
-        if at and flat[at - 1] not in _EN_MARKER_BOUNDARY:
-            continue
-        word = _EN_ORDINAL_WORD.match(flat, at)
-        ordinal = _EN_ORDINALS.get(word.group()) if word else None
-        if ordinal is not None:
-            yield _Marker(at, match.end(), "en", ordinal)
+            by_kind.setdefault(marker.kind, []).append(marker)
+    if ordinals:
+        for match in _EN_ORDINAL.finditer(flat):
+            at = match.start()
+            if at and flat[at - 1] not in _EN_MARKER_BOUNDARY:
+                continue
+            word = _EN_ORDINAL_WORD.match(flat, at)
+            ordinal = _EN_ORDINALS.get(word.group()) if word else None
+            if ordinal is not None:
+                by_kind.setdefault("en", []).append(_Marker(at, match.end(), "en", ordinal))
     if "\n" in code or code[:1] in "-*+•·0123456789 \t":
         for match in _BULLET.finditer(code):
             number = match.group(1)
             kind = "bulnum" if number else "bullet"
-            yield _Marker(match.start(), match.end(), kind, int(number) if number else 0)
+            by_kind.setdefault(kind, []).append(
+                _Marker(match.start(), match.end(), kind, int(number) if number else 0)
+            )
+    return by_kind
 
 
 def _marker_at(code: str, text: str, at: int) -> _Marker | None:
@@ -534,11 +702,9 @@ def _bounded(code: str, at: int) -> bool:
     return at == 0 or code[at - 1] in _MARKER_BOUNDARY
 
 
-def _enumerations(para: _Paragraph) -> None:
+def _enumerations(para: _Paragraph, ordinals: bool) -> None:
     """Find numbered lists and bullet lines; each item is one point, taken whole."""
-    by_kind: dict[str, list[_Marker]] = {}
-    for marker in _markers(para):
-        by_kind.setdefault(marker.kind, []).append(marker)
+    by_kind = _markers(para, ordinals)
     if not by_kind:
         return
     blocks: list[list[_Marker]] = []
@@ -609,10 +775,12 @@ def _take_block(para: _Paragraph, run: list[_Marker]) -> int:
 
 
 # --- lead-ins -------------------------------------------------------------------------------
-def _lead_ins(para: _Paragraph) -> None:
+def _lead_ins(para: _Paragraph, english: bool) -> None:
+    """Points after lead-ins; `english` is False when no English lead-in can occur."""
     flat = para.flat
     match_trigger = _TRIGGER.match
-    next_candidate = _TRIGGER_START.search
+    next_candidate = (_TRIGGER_START if english else _TRIGGER_START_ZH).search
+    consumed = para.consumed_starts  # fixed from here on: only enumerations consume
     pos = 0
     while True:
         candidate = next_candidate(flat, pos)
@@ -624,12 +792,13 @@ def _lead_ins(para: _Paragraph) -> None:
             pos = at + 1
             continue
         kind = match.lastgroup or ""
-        start, end = match.start(kind), match.end(kind)
+        start, end = match.span()  # each named group spans its whole alternative
         pos = end
-        covered = para.consumed_until(start)
-        if covered >= 0:
-            pos = max(pos, covered)
-            continue
+        if consumed:
+            covered = para.consumed_until(start)
+            if covered >= 0:
+                pos = max(pos, covered)
+                continue
         if para.conditional(start):
             continue
         if kind == "trail":
@@ -639,7 +808,7 @@ def _lead_ins(para: _Paragraph) -> None:
         if kind == "purpose":
             pos = max(pos, _inline(para, end, chinese))
         elif kind == "object":
-            if _lead_in_position(flat, start, match.group(kind)):
+            if _lead_in_position(flat, start, match.group()):
                 pos = max(pos, _after_object_lead(para, end, chinese))
         else:
             colon = _colon_in_clause(para, end)
@@ -708,8 +877,10 @@ def _listing(para: _Paragraph, start: int, chinese: bool) -> int:
     """Items after a colon: to the end of the sentence, split on ；, or on 、 / commas."""
     flat = para.flat
     end = min(para.sentence_end(start), para.next_consumed(start))
-    semicolons = _SEPARATORS["；;"].finditer(flat, start, end)
-    first = next(semicolons, None)
+    first = None
+    if flat.find("；", start, end) >= 0 or flat.find(";", start, end) >= 0:
+        semicolons = _SEPARATORS["；;"].finditer(flat, start, end)
+        first = next(semicolons, None)
     if first is not None:
         # Clause-level items. Read lazily: a new lead-in after a ；takes over from there.
         para.add(start, first.start())
@@ -724,8 +895,19 @@ def _listing(para: _Paragraph, start: int, chinese: bool) -> int:
                 return end
             begin = separator.end()
     if chinese or _CJK.search(flat, start, min(end, start + _LIST_SCAN)):
-        bare = any(para.bare_comma(m.start()) for m in _COMMAS.finditer(flat, start, end))
-        for s, e in _glue_parts(para, start, end):
+        # Each comma is bare or glue; any bare one means a prose list, split only at glue.
+        bare = False
+        last = start
+        parts: list[tuple[int, int]] = []
+        for comma in _COMMAS.finditer(flat, start, end):
+            at = comma.start()
+            if para.bare_comma(at):
+                bare = True
+            else:
+                parts.append((last, at))
+                last = at + 1
+        parts.append((last, end))
+        for s, e in parts:
             if bare:
                 para.add(s, e)
             else:
@@ -747,57 +929,60 @@ def _inline(para: _Paragraph, start: int, chinese: bool) -> int:
     if flat[start:start + 1] in _COLONS:
         return start
     if chinese or _CJK.search(flat, start, min(end, start + _LIST_SCAN)):
-        for match in _COMMAS.finditer(flat, start, end):
-            if para.bare_comma(match.start()):
-                end = match.start()
+        # The object ends at the first bare comma; the commas before it are glue.
+        glue: list[int] = []
+        for comma in _COMMAS.finditer(flat, start, end):
+            at = comma.start()
+            if para.bare_comma(at):
+                end = at
                 break
-        stop = _INLINE_END.search(flat, start + 1, end)
-        if stop:
-            end = stop.start()
-        for s, e in _glue_parts(para, start, end):
-            _add_enumerated(para, s, e, always=False)
+            glue.append(at)
+        end = _inline_end(flat, start + 1, end)
+        last = start
+        for at in glue:
+            if at >= end:
+                break
+            _add_enumerated(para, last, at, always=False)
+            last = at + 1
+        _add_enumerated(para, last, end, always=False)
         return end
-    end = min(end, start + _LIST_SCAN)
-    stop = _INLINE_END.search(flat, start + 1, end)
-    if stop:
-        end = stop.start()
+    end = _inline_end(flat, start + 1, min(end, start + _LIST_SCAN))
     return _english_items(para, start, end, cut_at_comma=True)
 
 
-def _glue_parts(para: _Paragraph, start: int, end: int) -> list[tuple[int, int]]:
-    """Split at commas that glue on another item ("，以及 Y")."""
-    parts: list[tuple[int, int]] = []
-    last = start
-    for match in _COMMAS.finditer(para.flat, start, end):
-        if not para.bare_comma(match.start()):
-            parts.append((last, match.start()))
-            last = match.end()
-    parts.append((last, end))
-    return parts
+def _inline_end(flat: str, start: int, end: int) -> int:
+    """The first of "：", ":" or "—" in [start, end) (`_INLINE_END`), else `end`."""
+    stop = _INLINE_END.search(flat, start, end)
+    return stop.start() if stop else end
 
 
 def _add_enumerated(para: _Paragraph, start: int, end: int, *, always: bool) -> None:
     """Split a Chinese run at 、 (and a bare 以及) when it is a list, else keep it whole."""
     flat = para.flat
-    segments = _split_at(flat, start, end, "、")
-    if len(segments) > 1 and (always or _uniform(flat, segments)):
-        last_start, last_end = segments[-1]
-        tail = _split_word(flat, last_start, last_end, "以及")
-        for s, e in segments[:-1] + (tail if _uniform(flat, tail) else [segments[-1]]):
-            para.add(s, e)
-        return
-    pieces = _split_word(flat, start, end, "以及")
-    if len(pieces) > 1 and _uniform(flat, pieces):
-        for s, e in pieces:
-            para.add(s, e)
-        return
+    if flat.find("、", start, end) >= 0:
+        segments = _split_at(flat, start, end, "、")
+        if always or _uniform(flat, segments):
+            last_start, last_end = segments[-1]
+            tail = _split_word(flat, last_start, last_end, "以及")
+            for s, e in segments[:-1] + (tail if _uniform(flat, tail) else [segments[-1]]):
+                para.add(s, e)
+            return
+    if flat.find("以及", start, end) >= 0:
+        pieces = _split_word(flat, start, end, "以及")
+        if len(pieces) > 1 and _uniform(flat, pieces):
+            for s, e in pieces:
+                para.add(s, e)
+            return
     para.add(start, end)
 
 
 def _uniform(flat: str, segments: list[tuple[int, int]]) -> bool:
     """All segments are complete "…的 X" phrases, or none is: then they are list items."""
-    with_de = sum(1 for s, e in segments if flat.find("的", s, e) >= 0)
-    return with_de in (0, len(segments))
+    with_de = 0
+    for s, e in segments:
+        if flat.find("的", s, e) >= 0:
+            with_de += 1
+    return with_de == 0 or with_de == len(segments)
 
 
 def _english_items(para: _Paragraph, start: int, end: int, *, cut_at_comma: bool) -> int:
@@ -907,9 +1092,11 @@ def extract_focus_points(text: str, code: str | None = None) -> tuple[str, ...]:
     if code is None:
         code = fold(mask_code_spans(text))
     para = _Paragraph(text, code)
-    _enumerations(para)
-    _lead_ins(para)
-    if not para.points:
-        return ()
-    para.points.sort(key=lambda point: point[0])
-    return tuple(dict.fromkeys(point for _, point in para.points))
+    english, ordinals = _english_words(code)
+    _enumerations(para, ordinals)
+    _lead_ins(para, english)
+    points = para.points
+    if len(points) < 2:
+        return (points[0][1],) if points else ()
+    points.sort(key=itemgetter(0))
+    return tuple(dict.fromkeys([point for _, point in points]))

@@ -215,6 +215,10 @@ _NEGATED_READING = frozenset(
     )
 )
 _SENTENCE_END = frozenset("。．!?！？\n")
+# Phrases `_acceptable` has a rule for; every other phrase is accepted wherever it is.
+_POSITIONAL = _CLAUSE_INITIAL | _CLAUSE_FINAL | {"skip"} | frozenset(
+    key for key in (_normalise(phrase) for phrase, _ in VERDICT_PHRASES) if key.endswith("浏览")
+)
 
 
 class VerdictHit(NamedTuple):
@@ -401,6 +405,8 @@ def _clause_initial(masked: str, start: int) -> bool:
 
 def _acceptable(matcher: _Matcher, masked: str, start: int, end: int, key: str) -> bool:
     """Position rules for the ambiguous phrases; extra phrases are taken as the user wrote them."""
+    if key not in _POSITIONAL:
+        return True  # no rule applies (the usual case)
     if key in matcher.extras:
         return True
     if key in _CLAUSE_INITIAL and not _clause_initial(masked, start):
