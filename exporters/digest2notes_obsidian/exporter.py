@@ -91,12 +91,11 @@ class ObsidianExporter(Exporter, ProgressSource):
     def plan(self, entries: Sequence[Entry]) -> Plan:
         location = vault.resolve_location(self.settings)
         index = vault.scan(location)
-        taken = (index.folder_names - index.empty_names) | {
-            filenames.name_key(stem + filenames.NOTE_SUFFIX) for stem in views.RESERVED_STEMS
-        }
+        taken: set[str] | None = None  # name keys in use: worked out at the first new note
         work: list[_Work] = []
         seen: set[str] = set()
-        folder = str(location.folder_path)
+        # Sanitised names hold no separator, so ``folder_path + name`` is os.path.join's result.
+        folder_path = os.path.join(location.folder_path, "")
         prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
         for entry in entries:
             if entry.id in seen:
@@ -106,11 +105,15 @@ class ObsidianExporter(Exporter, ProgressSource):
             if notes:
                 work.append(self._plan_update(location, entry, notes))
             else:
-                name = _free_name(entry, taken)
-                taken.add(filenames.name_key(name))
+                if taken is None:
+                    taken = (index.folder_names - index.empty_names) | {
+                        filenames.name_key(stem + filenames.NOTE_SUFFIX)
+                        for stem in views.RESERVED_STEMS
+                    }
+                name, key = _free_name(entry, taken)
+                taken.add(key)
                 change = Change(entry.id, entry.title, Action.CREATE, prefix + name)
-                path = os.path.join(folder, name)
-                work.append(_Work(entry, change, path, merge.new_note(entry)))
+                work.append(_Work(entry, change, folder_path + name, merge.new_note(entry)))
         state = _State(location, work, self._plan_views(location))
         return Plan(changes=[w.change for w in work], state=state)
 
@@ -123,6 +126,13 @@ class ObsidianExporter(Exporter, ProgressSource):
         if len(notes) > 1:
             others = ", ".join(n.relative for n in notes[1:])
             copies = f"same digest2notes_id also in {others} (left alone)"
+        print_ = merge.entry_print(entry)
+        # Byte for byte the note we wrote, from the same entry: nothing to merge. Checked
+        # on the bytes the scan read, so an unchanged note is never even decoded (bytes
+        # that still hash to our seal are what we wrote, which was valid UTF-8).
+        if found.data is not None and note.is_sealed_data(found.data, print_):
+            same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
+            return _Work(entry, same, found.full_path)
         text, stamp = found.text, found.stamp
         try:
             if text is None:
@@ -130,9 +140,7 @@ class ObsidianExporter(Exporter, ProgressSource):
         except (OSError, UnicodeDecodeError) as error:
             failed = Change(entry.id, entry.title, Action.FAILED, target, _unreadable(error))
             return _Work(entry, failed, found.full_path)
-        print_ = merge.entry_print(entry)
-        if note.is_sealed(text, print_):
-            # Byte for byte the note we wrote, from the same entry: nothing to merge.
+        if found.data is None and note.is_sealed(text, print_):
             same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
             return _Work(entry, same, found.full_path)
         merged = merge.merge(text, entry, print_)
@@ -166,8 +174,7 @@ class ObsidianExporter(Exporter, ProgressSource):
     def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
         state: _State = plan.state
         writer = vault.Writer(state.location)
-        folders = {os.path.dirname(w.path) for w in state.work}
-        vault.remove_orphans({str(state.location.folder_path), *folders})
+        vault.remove_orphans(_folders(state))
         report = Report()
         for work in state.work:
             change = self._apply_one(writer, work)
@@ -180,8 +187,12 @@ class ObsidianExporter(Exporter, ProgressSource):
 
     def _apply_one(self, writer: vault.Writer, work: _Work) -> Change:
         change = work.change
+        nothing_there = False
         if change.action is Action.CREATE:
-            current = vault.stamp(work.path)
+            # The scan found the name free; one lstat says whether it still is (the common
+            # case, which then needs no second look for a link before the write).
+            nothing_there = vault.missing(work.path)
+            current = None if nothing_there else vault.stamp(work.path)
             if current is not None and current[1] > 0:
                 return replace(
                     change,
@@ -193,7 +204,7 @@ class ObsidianExporter(Exporter, ProgressSource):
         if work.text is None or change.action not in (Action.CREATE, Action.UPDATE):
             return change
         try:
-            writer.write(work.path, work.text)
+            writer.write(work.path, work.text, known_missing=nothing_there)
         except (OSError, ExportError) as error:
             return replace(change, action=Action.FAILED, detail=_reason(error))
         return change
@@ -222,6 +233,21 @@ class ObsidianExporter(Exporter, ProgressSource):
         return progress.set_status(vault.resolve_location(self.settings), item, status)
 
 
+def _folders(state: _State) -> set[str]:
+    """The export folder and every folder holding a note of the plan (where a killed
+    export may have left temp files). Most notes sit right in the export folder, which
+    a prefix test recognises for a fraction of what ``os.path.dirname`` costs."""
+    export_folder = str(state.location.folder_path)
+    prefix = os.path.join(export_folder, "")
+    start, sep, altsep = len(prefix), os.sep, os.altsep or os.sep
+    folders = {export_folder}
+    for work in state.work:
+        path = work.path
+        if not path.startswith(prefix) or sep in path[start:] or altsep in path[start:]:
+            folders.add(os.path.dirname(path))
+    return folders
+
+
 def _apply_view(writer: vault.Writer, view: _ViewWork) -> Change:
     if view.change.action is Action.UNCHANGED:
         return view.change
@@ -232,22 +258,26 @@ def _apply_view(writer: vault.Writer, view: _ViewWork) -> Change:
     return view.change
 
 
-def _free_name(entry: Entry, taken: set[str]) -> str:
-    """The sanitised headline, or with an id-derived suffix if another file has that name."""
+def _free_name(entry: Entry, taken: set[str]) -> tuple[str, str]:
+    """The sanitised headline, or with an id-derived suffix if another file has that name;
+    with its `filenames.name_key`."""
     stem = filenames.sanitise(entry.title)
     name = stem + filenames.NOTE_SUFFIX
-    if filenames.name_key(name) not in taken:
-        return name
+    key = filenames.name_key(name)
+    if key not in taken:
+        return name, key
     digest = entry.id.rsplit(":", 1)[-1]
     for tag in (digest[:6], digest):
         name = filenames.with_suffix(stem, tag) + filenames.NOTE_SUFFIX
-        if filenames.name_key(name) not in taken:
-            return name
+        key = filenames.name_key(name)
+        if key not in taken:
+            return name, key
     number = 2
     while True:  # only if 48 bits of hash collide with the reader's own file names
         name = filenames.with_suffix(stem, f"{digest} {number}") + filenames.NOTE_SUFFIX
-        if filenames.name_key(name) not in taken:
-            return name
+        key = filenames.name_key(name)
+        if key not in taken:
+            return name, key
         number += 1
 
 

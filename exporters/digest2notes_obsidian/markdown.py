@@ -18,19 +18,22 @@ from __future__ import annotations
 
 import re
 
-# One pass over the text for every inline escape (see `_inline_escape`):
+# One pass over the text for every inline escape (see `_inline_escape`). Every
+# alternative starts with its own literal character (the kind of escape is told by
+# it), which lets ``re`` skip straight to the next candidate character instead of
+# trying six alternatives at every position: ~7x faster on a digest paragraph.
 _INLINE = re.compile(
     r"""
-    (?P<amp>&(?=\#?[A-Za-z0-9]+;))           # an & that would start a character reference
-    | (?P<lt><)                              # HTML, HTML comments, Templater's <%
-    | (?P<pct>%{2,})                         # Obsidian comments
-    | (?P<img>!(?=\[))                       # a remote image: a tracking pixel on render
-    | (?P<tag>\#(?=[^\s\#\d\W]|[\d_/-]*[^\s\d_/\-\W]))  # #word is a tag; #49013 is not
-    | (?P<bid>(?<=\s)\^(?=[A-Za-z0-9-]+[ \t]*$))  # a trailing ^id would compete with ours
+    &(?=\#?[A-Za-z0-9]+;)                    # an & that would start a character reference
+    | <                                      # HTML, HTML comments, Templater's <%
+    | %%+                                    # Obsidian comments
+    | !(?=\[)                                # a remote image: a tracking pixel on render
+    | \#(?=[^\s\#\d\W]|[\d_/-]*[^\s\d_/\-\W])  # #word is a tag; #49013 is not
+    | \^(?<=\s\^)(?=[A-Za-z0-9-]+[ \t]*$)    # a trailing ^id would compete with ours
     """,
     re.VERBOSE | re.MULTILINE,
 )
-_INLINE_REPLACEMENTS = {"amp": "&amp;", "lt": "&lt;", "img": "\\!", "tag": "\\#", "bid": "\\^"}
+_INLINE_REPLACEMENTS = {"&": "&amp;", "<": "&lt;", "!": "\\!", "#": "\\#", "^": "\\^"}
 # Line starts that would turn quoted text into structure: a heading, a setext underline or
 # thematic break, a task checkbox, a fence.
 _LINE_START = re.compile(
@@ -162,10 +165,10 @@ def _escape_text(text: str, line_start: bool) -> str:
 
 
 def _inline_escape(match: re.Match[str]) -> str:
-    kind = match.lastgroup
-    if kind == "pct":
-        return "&#37;" * len(match.group())
-    return _INLINE_REPLACEMENTS[kind or ""]
+    text = match.group()
+    if text[0] == "%":
+        return "&#37;" * len(text)
+    return _INLINE_REPLACEMENTS[text]
 
 
 def _line_escape(match: re.Match[str], skip_first: bool) -> str:

@@ -86,7 +86,7 @@ def entry_print(entry: Entry) -> str:
 
 
 def _render_new(entry: Entry, print_: str) -> str:
-    return properties.dumps(note.properties(entry), note.render_body(entry, print_))
+    return note.render_new(entry, print_)
 
 
 def new_note(entry: Entry, print_: str | None = None) -> str:

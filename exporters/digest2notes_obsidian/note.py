@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from digest2notes import Entry, Verdict
 
 from . import markdown
+from . import properties as props
+from .lines import LinePattern
 
 BEGIN_MARKER = "%% digest2notes:begin (generated: ticks are kept, edits here are replaced) %%"
 END_PREFIX = "%% digest2notes:end"
@@ -58,16 +60,29 @@ KEYS: tuple[str, ...] = (
     "tags",
 )
 
-_BEGIN = re.compile(r"^%% digest2notes:begin\b[^\n]*%%[ \t]*\r?$", re.MULTILINE)
-_END = re.compile(r"^%% digest2notes:end\b[^\n]*%%[ \t]*\r?$", re.MULTILINE)
+_BEGIN = LinePattern("%% digest2notes:begin", r"\b[^\n]*%%[ \t]*\r?$")
+_END = LinePattern(END_PREFIX, r"\b[^\n]*%%[ \t]*\r?$")
 _ITEM = re.compile(
     r"^[ \t]*[-*+][ \t]+\[(?P<mark>[^\]\n])\][ \t]+(?P<text>.*?)"
     r"(?:[ \t]+\^(?P<id>[A-Za-z0-9-]+))?[ \t]*\r?$",
     re.MULTILINE,
 )
-_DROPPED = re.compile(r"^" + re.escape(DROPPED_LINE) + r"[ \t]*\r?$", re.MULTILINE)
-_SEAL = re.compile(
-    r"^%% digest2notes:end (?P<entry>[0-9a-f]{8})\.(?P<note>[0-9a-f]{8}) %%[ \t]*\r?$", re.MULTILINE
+# A current focus point, exactly as `_ITEM` reads one whose block id starts with ``fp-``:
+# `_ITEM` takes every blank after ``]``, so its text starts with a non-blank and the id
+# (the last ``^token`` on the line) needs a blank before it, after that first character.
+# It matches from the line break before the line (see `count_ticked`), so a search jumps
+# from line break to line break rather than trying ``^`` at every character, and runs
+# to the end of the line before looking back for the id (``[^\n]*``, not ``*?``): both
+# find the same lines, this one without trying the id at every character.
+_POINT = re.compile(
+    r"\n[ \t]*[-*+][ \t]+\[(?P<mark>[^\]\n])\][ \t]+[^ \t\n][^\n]*[ \t]\^"
+    + POINT_PREFIX
+    + r"[A-Za-z0-9-]*[ \t]*\r?$",
+    re.MULTILINE,
+)
+_DROPPED = LinePattern(DROPPED_LINE, r"[ \t]*\r?$")
+_SEAL = LinePattern(
+    END_PREFIX, r" (?P<entry>[0-9a-f]{8})\.(?P<note>[0-9a-f]{8}) %%[ \t]*\r?$"
 )
 _SEAL_START = f"\n{END_PREFIX} "
 _STRUCK = re.compile(r"^~~(?P<text>.*)~~$")
@@ -135,6 +150,29 @@ def count_points(items: Sequence[Item]) -> tuple[int, int]:
     """(done, total) focus points: current points only, the verdict item excluded."""
     points = [i for i in items if not i.dropped and (i.block_id or "").startswith(POINT_PREFIX)]
     return sum(1 for i in points if i.mark in DONE_MARKS), len(points)
+
+
+def count_ticked(body: str) -> tuple[int, int]:
+    """`count_points` of `body`'s generated part (or of the whole body without markers),
+    without building an `Item` per line: the queue counts the ticks of every note in
+    the vault on each run, and needs no more than the two numbers."""
+    start, stop = 0, len(body)
+    begin = _BEGIN.search(body)
+    if begin is not None:
+        end = _END.search(body, begin.end())
+        if end is not None:
+            # The begin marker's match ends at its line break, which `_POINT` starts from.
+            start, stop = begin.end(), end.start()
+    if start == 0:
+        body, stop = "\n" + body, stop + 1  # no markers: give the first line its line break
+    dropped = _DROPPED.search(body, start, stop)
+    if dropped is not None:
+        stop = dropped.start()  # points below the "no longer in the digest" line are not current
+    done = total = 0
+    for match in _POINT.finditer(body, start, stop):
+        total += 1
+        done += match.group("mark") in DONE_MARKS
+    return done, total
 
 
 def _normal(text: str) -> str:
@@ -210,8 +248,38 @@ def is_sealed(text: str, entry_print: str) -> bool:
     return short_hash(unsealed) == text[note_at : note_at + 8]
 
 
+_SEAL_START_BYTES = _SEAL_START.encode()
+_UNSEALED_BYTES = UNSEALED.encode()
+
+
+def is_sealed_data(data: bytes, entry_print: str) -> bool:
+    """`is_sealed` of the note whose UTF-8 bytes are `data`, as read from disk.
+
+    The same answer without decoding and re-encoding the note (the marker is ASCII,
+    so its byte offsets mean the same as its character offsets would), and the hash
+    fed in three pieces instead of a copy: this runs for every note of an export.
+    """
+    start = data.find(_SEAL_START_BYTES) + 1
+    if start <= 0:
+        return False
+    entry_at = start + len(END_PREFIX) + 1
+    note_at = entry_at + 9
+    if data[entry_at:note_at] != (entry_print + ".").encode() or (
+        data[note_at + 8 : note_at + 11] != b" %%"
+    ):
+        return False
+    view = memoryview(data)
+    digest = hashlib.blake2b(view[:note_at], digest_size=4)
+    digest.update(_UNSEALED_BYTES)
+    digest.update(view[note_at + 8 :])
+    return digest.hexdigest().encode() == data[note_at : note_at + 8]
+
+
 def render_block(
-    entry: Entry, previous: Sequence[Item] = (), entry_print: str = UNSEALED
+    entry: Entry,
+    previous: Sequence[Item] = (),
+    entry_print: str = UNSEALED,
+    links: Sequence[tuple[str, str]] | None = None,
 ) -> tuple[str, int]:
     """The generated part for `entry`, carrying over the marks in `previous`.
 
@@ -222,7 +290,7 @@ def render_block(
     if not previous:  # a new note: every box unticked (the common case, kept cheap)
         lines = [BEGIN_MARKER, f"- [ ] {verdict_label(entry)} ^{VERDICT_ID}"]
         lines += [f"- [ ] {text} ^{block_id}" for text, block_id in zip(points, ids, strict=True)]
-        return _finish(entry, lines, entry_print), 0
+        return _finish(entry, lines, entry_print, links), 0
     wanted = {VERDICT_ID, *ids}
     by_id = {item.block_id: item for item in previous if item.block_id}
     by_text: dict[str, Item] = {}
@@ -254,25 +322,41 @@ def render_block(
         for item in kept:
             suffix = f" ^{item.block_id}" if item.block_id else ""
             lines.append(f"- [{item.mark}] ~~{item.text}~~{suffix}")
-    return _finish(entry, lines, entry_print), done
+    return _finish(entry, lines, entry_print, links), done
 
 
-def _finish(entry: Entry, lines: list[str], entry_print: str) -> str:
-    """The checklist's `lines`, then the digest's paragraph, references and the end marker."""
+def _finish(
+    entry: Entry,
+    lines: list[str],
+    entry_print: str,
+    links: Sequence[tuple[str, str]] | None = None,
+) -> str:
+    """The checklist's `lines`, then the digest's paragraph, references and the end marker
+    (`links`: `reference_links(entry)`, if the caller has them already)."""
     latest = entry.latest_date
     lines += ["", f"> [!quote] Digest · {latest}" if latest else "> [!quote] Digest"]
     lines.append(markdown.quote(entry.text))
-    references = reference_links(entry)
+    references = reference_links(entry) if links is None else links
     if references:
         lines += ["", "References: " + ", ".join(f"[{label}]({url})" for label, url in references)]
     lines.append(f"{END_PREFIX} {entry_print}.{UNSEALED} %%")
     return "\n".join(lines)
 
 
-def render_body(entry: Entry, entry_print: str = UNSEALED) -> str:
+def render_body(
+    entry: Entry, entry_print: str = UNSEALED, links: Sequence[tuple[str, str]] | None = None
+) -> str:
     """A new note's body: the generated part, then the reader's section."""
-    block, _ = render_block(entry, (), entry_print)
+    block, _ = render_block(entry, (), entry_print, links)
     return f"{block}\n\n{NOTES_HEADING}\n"
+
+
+def render_new(entry: Entry, entry_print: str = UNSEALED) -> str:
+    """A new note for `entry`, unsealed: ``props.dumps(properties(entry), render_body(…))``,
+    with the references worked out once for both parts and the properties written by
+    `properties_text`."""
+    links = reference_links(entry)
+    return props.dumps_yaml(properties_text(entry, links), render_body(entry, entry_print, links))
 
 
 def reference_links(entry: Entry) -> list[tuple[str, str]]:
@@ -295,6 +379,7 @@ def reference_links(entry: Entry) -> list[tuple[str, str]]:
     return [(label, url) for url, label in links.items()]
 
 
+@functools.lru_cache(maxsize=1024)  # a few repos, thousands of notes
 def repo_tag(repo: str) -> str:
     """``vllm-project/vllm`` → ``repo/vllm-project-vllm``: one level, only tag-safe characters."""
     return "repo/" + (_TAG_UNSAFE.sub("-", repo.replace("/", "-")).strip("-").lower() or "unknown")
@@ -331,6 +416,51 @@ def properties(
         "references": [url for _, url in links],
         "tags": [ROOT_TAG, verdict_tag(entry.verdict), repo_tag(entry.repo)],
     }
+
+
+def properties_text(entry: Entry, links: Sequence[tuple[str, str]] | None = None) -> str:
+    """A new note's frontmatter body: exactly ``props.emit(properties(entry))``.
+
+    Written out line by line in `KEYS` order, without the dict and the per-key type
+    dispatch, because a cold export does this for every entry; an entry holding a
+    value of a type `properties` does not expect takes the generic way.
+    `test_obsidian_perf_paths` holds the two to the same text.
+    """
+    verdict_text, minutes = entry.verdict_text, entry.minutes
+    if not (
+        type(entry.id) is str
+        and type(entry.title) is str
+        and type(entry.repo) is str
+        and (verdict_text is None or type(verdict_text) is str)
+        and (minutes is None or type(minutes) is int)
+    ):
+        return props.emit(properties(entry))
+    text = props.text_scalar
+    dates = [date for date in map(_iso_date, entry.digest_dates) if date is not None]
+    urls = [url for _, url in (reference_links(entry) if links is None else links)]
+    out = [
+        f"digest2notes_id: {text(entry.id)}\n"
+        f"title: {text(entry.title)}\n"
+        f"repo: {text(entry.repo)}\n"
+        f"verdict: {text(entry.verdict.value)}\n"
+        f"verdict_rank: {entry.verdict.rank}\n",
+        "verdict_text:\n" if verdict_text is None else f"verdict_text: {text(verdict_text)}\n",
+        "minutes:\n" if minutes is None else f"minutes: {minutes}\n",
+        f"status: {text(STATUS_UNREAD)}\nfocus_total: {len(entry.focus_points)}\nfocus_done: 0\n",
+        f"digest_date: {dates[-1].isoformat()}\n" if dates else "digest_date:\n",
+        _list_text("digest_dates", [date.isoformat() for date in dates]),
+        _list_text("references", [text(url) for url in urls]),
+        _list_text(
+            "tags", [text(ROOT_TAG), text(verdict_tag(entry.verdict)), text(repo_tag(entry.repo))]
+        ),
+    ]
+    return "".join(out)
+
+
+def _list_text(key: str, scalars: list[str]) -> str:
+    if not scalars:
+        return f"{key}: []\n"
+    return f"{key}:\n" + "".join([f"  - {scalar}\n" for scalar in scalars])
 
 
 @functools.lru_cache(maxsize=4096)

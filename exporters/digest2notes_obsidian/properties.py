@@ -7,9 +7,10 @@ or ``a: b # c`` must mean the same string to all of them, so any string that
 *either* dialect could resolve to something else, or that YAML syntax could
 misread, is double-quoted; the rest stays plain, as Obsidian writes it.
 
-The emitter is a python-frontmatter handler (`PropertiesHandler`) so notes are
-written through ``frontmatter.dumps``. It renders the value types our
-properties use (text, numbers, dates, lists of those) directly, because
+Notes are laid out exactly as ``frontmatter.dumps`` with our handler
+(`PropertiesHandler`) lays them out, but `dumps` formats that layout directly,
+without a ``Post`` and a handler call per note. The emitter renders the value
+types our properties use (text, numbers, dates, lists of those) itself, because
 PyYAML's representer costs ~250 µs a note, which alone would be most of a cold
 export of 10,000 notes; any other value (a reader's nested property) goes
 through PyYAML itself.
@@ -24,13 +25,15 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-import frontmatter
 import yaml
 from frontmatter.default_handlers import YAMLHandler
+from yaml.constructor import SafeConstructor
+
+from .lines import LinePattern
 
 try:
     _Loader: Any = yaml.CSafeLoader
@@ -65,9 +68,38 @@ _ESCAPES = {"\\": "\\\\", '"': '\\"', "\t": "\\t", "\n": "\\n", "\r": "\\r", "\x
 @functools.lru_cache(maxsize=4096)  # repos, verdicts, tags repeat across thousands of notes
 def text_scalar(value: str) -> str:
     """`value` as a YAML scalar every reader reads back as this same string."""
-    if value and not _NEEDS_QUOTES.search(value) and value.lower() not in _RESERVED:
+    if value and not needs_quotes(value) and value.lower() not in _RESERVED:
         return value
     return '"' + _QUOTED_ESCAPE.sub(_escape_char, value) + '"'
+
+
+# `_NEEDS_QUOTES` taken apart, for `needs_quotes`:
+_QUOTED_FIRST = frozenset("-?:,[]{}#&*!|>'\"%@`0123456789+.~=<\\")
+_QUOTED_ANYWHERE = ("\t", "\n", ",", "[", "]", "{", "}")
+_COLON_SPACE = re.compile(r":\s")
+_SPACE_HASH = re.compile(r"\s#")
+
+
+def needs_quotes(value: str) -> bool:
+    """``_NEEDS_QUOTES.search(value) is not None`` for a non-empty `value`, at a third of
+    the cost: titles, ids and URLs are unique per note, so a cold export of 10,000 notes
+    asks this some 40,000 times, and the pattern's alternatives are tried at every
+    character. Here the first and last characters are looked at directly, and the
+    rest with ``in`` (which runs at memory speed) before any regex.
+    """
+    first, last = value[0], value[-1]
+    if first in _QUOTED_FIRST or first.isspace() or last == ":" or last.isspace():
+        return True  # ``^[\s…]`` and ``[\s:]$`` (a final newline is caught below)
+    for char in _QUOTED_ANYWHERE:
+        if char in value:
+            return True
+    if ":" in value and _COLON_SPACE.search(value):
+        return True
+    if "#" in value and _SPACE_HASH.search(value):
+        return True
+    if value.isascii():  # only control characters need escapes, and \t \n are ruled out
+        return not value.isprintable()
+    return _NEEDS_ESCAPE.search(value) is not None
 
 
 def _escape_char(match: re.Match[str]) -> str:
@@ -139,23 +171,46 @@ def dump_yaml(mapping: Mapping[str, Any]) -> str:
 def emit(metadata: Mapping[str, object]) -> str:
     """A whole frontmatter body (no delimiters), keys in the mapping's order.
 
-    Scalar entries are cached (typed, so ``1`` and ``True`` stay apart): a cold
-    export repeats the same repo, verdict, status and dates thousands of times.
+    The same text as `emit_entry` per key, with the common cases inlined: a cold
+    export calls this for every note, and a generic call (or even a cache lookup)
+    per property was a third of the time spent rendering a note. Text values still
+    go through the cached `text_scalar`: repos, verdicts, statuses and tags repeat
+    thousands of times. Lists of other things and unusual keys take `emit_entry`,
+    cached (typed, so ``1`` and ``True`` stay apart).
     """
     out: list[str] = []
+    append = out.append
+    value: Any  # checked by exact type below; no `cast` calls in the loop
     for key, value in metadata.items():
         kind = type(value)
-        if kind in _CACHEABLE:
-            out.append(_cached_entry(key, value))
-        elif kind is list and all(type(i) in _CACHEABLE_ITEMS for i in cast(list[Any], value)):
-            out.append(_cached_entry(key, tuple(cast(list[Any], value))))
+        if not _is_simple_key(key):
+            append(_cached_entry(key, value) if kind in _CACHEABLE else emit_entry(key, value))
+        elif kind is str:
+            append(f"{key}: {text_scalar(value)}\n")
+        elif kind is int:
+            append(f"{key}: {int.__repr__(value)}\n")
+        elif value is None:
+            append(f"{key}:\n")
+        elif kind is list and all([type(i) in _CACHEABLE_ITEMS for i in value]):
+            if not value:
+                append(f"{key}: []\n")
+            else:
+                append(f"{key}:\n" + "".join([f"  - {_item_scalar(i)}\n" for i in value]))
+        elif kind in _CACHEABLE:
+            append(_cached_entry(key, value))
         else:
-            out.append(emit_entry(key, value))
+            append(emit_entry(key, value))
     return "".join(out)
 
 
+def _item_scalar(item: Any) -> str:
+    """`_scalar` of a list item we render ourselves (text or a date: never empty)."""
+    scalar: str = text_scalar(item) if type(item) is str else item.isoformat()
+    return scalar
+
+
 _CACHEABLE = frozenset({str, int, bool, type(None), dt.date})
-# List items whose equality implies identical YAML (no 1 == True inside a tuple key).
+# List items whose rendering `_item_scalar` knows (no 1 == True confusion either).
 _CACHEABLE_ITEMS = frozenset({str, dt.date})
 _cached_entry = functools.lru_cache(maxsize=8192, typed=True)(emit_entry)
 
@@ -172,15 +227,59 @@ HANDLER = PropertiesHandler()
 
 def dumps(metadata: Mapping[str, object], content: str) -> str:
     """A complete note: frontmatter in the mapping's key order, then `content`."""
-    post = frontmatter.Post(content)
-    post.metadata = dict(metadata)
-    text: str = frontmatter.dumps(post, handler=HANDLER)
-    return text + "\n"
+    return dumps_yaml(emit(metadata), content)
+
+
+def dumps_yaml(yaml_text: str, content: str) -> str:
+    """A complete note from an already emitted frontmatter body and `content`.
+
+    Exactly what ``frontmatter.dumps`` with `HANDLER` writes (its post template,
+    stripped, plus our final newline), without building a ``Post`` and a handler
+    call per note; `test_obsidian_perf_paths` holds the two to the same bytes.
+    """
+    meta = yaml_text.rstrip("\n")
+    return f"---\n{meta}\n---\n\n{content}\n".strip() + "\n"
 
 
 def load_yaml(text: str) -> Any:
     """Read YAML the way python-frontmatter does (PyYAML's safe loader)."""
     return yaml.load(text, Loader=_Loader)
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+# Strings can be taken straight from the parse only while the loader builds them the
+# stock way; a constructor someone registered for str would be honoured instead.
+_STOCK_STR = _Loader.yaml_constructors.get(_STR_TAG) is SafeConstructor.construct_yaml_str
+
+
+def load_values(text: str, keys: Sequence[str]) -> list[object] | None:
+    """The values of a top-level mapping whose keys are exactly `keys` (in that order),
+    each as `load_yaml` would give it; None if the YAML is invalid or has other keys.
+
+    For the study queue, which loads the titles of a whole vault in one document:
+    the constructor's per-node bookkeeping cost as much as the parse itself, so a
+    scalar the resolver tagged as a string (a plain or quoted one) is taken as the
+    parser produced it — which is exactly what PyYAML's safe constructor returns for
+    it — and every other value goes through the constructor as usual.
+    """
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if not isinstance(node, yaml.MappingNode) or len(node.value) != len(keys):
+            return None
+        values: list[object] = []
+        for (key_node, value_node), key in zip(node.value, keys, strict=True):
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.value != key:
+                return None
+            if _STOCK_STR and type(value_node) is yaml.ScalarNode and value_node.tag == _STR_TAG:
+                values.append(value_node.value)
+            else:
+                values.append(loader.construct_object(value_node, deep=True))
+        return values
+    except Exception:  # any error of the loader's, as `load_yaml` callers treat them
+        return None
+    finally:
+        loader.dispose()
 
 
 def same_value(left: object, right: object) -> bool:
@@ -196,7 +295,8 @@ def same_value(left: object, right: object) -> bool:
 
 # ---------------------------------------------------------------------------- reading notes
 
-_DELIMITER = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
+#: A frontmatter delimiter line, as python-frontmatter and Obsidian recognise it.
+DELIMITER = LinePattern("---", r"[ \t]*\r?$")
 _KEY_LINE = re.compile(
     r"""^(?P<key>[^\s\#'"\-?:,\[\]{}&*!|>%@`][^:\n]*?|"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*')
         [ \t]*:(?=[ \t]|\r?$)""",
@@ -222,13 +322,13 @@ def split(text: str) -> Frontmatter | None:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    opening = _DELIMITER.match(text)
+    opening = DELIMITER.match(text)
     if opening is None:
         return None
     start = text.find("\n", opening.end())
     if start < 0:
         return None
-    closing = _DELIMITER.search(text, start + 1)
+    closing = DELIMITER.search(text, start + 1)
     if closing is None:
         return None
     body_start = text.find("\n", closing.end())

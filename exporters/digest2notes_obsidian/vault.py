@@ -4,8 +4,8 @@ Readers rename and move notes, so a note is found by the ``digest2notes_id``
 in its frontmatter, wherever it is in the vault, never by its name. Scanning
 must stay cheap on a vault of 10,000 notes: each file is opened once and only
 its head is read (enough for a whole typical note, which the merge then reuses),
-and the id is picked out of the frontmatter with a regular expression instead
-of a YAML parse.
+and the id is picked out of the frontmatter's bytes with a regular expression
+instead of a YAML parse; the text is decoded only if something needs it.
 
 Hidden folders (``.obsidian``, ``.trash``, ``.git``) and symbolic links are not
 scanned: notes in the trash are deleted as far as the reader is concerned, and
@@ -14,32 +14,30 @@ a link may point outside the vault, where nothing of ours may ever be written.
 
 from __future__ import annotations
 
-import contextlib
-import itertools
 import os
 import re
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NamedTuple
 
-from digest2notes import ConfigError, ExportError
+from digest2notes import ConfigError, ExportError, atomic_write_text, is_temp_name
 
 from . import filenames, properties
 
 DEFAULT_FOLDER = "Digests"
 HEAD_BYTES = 64 * 1024
-#: Leftovers of an interrupted atomic write (the core's temp-file naming); ignored by the
-#: scan, and removed by the next export once they are clearly orphaned.
-TEMP_PREFIX = ".digest2notes-"
-TEMP_SUFFIX = ".tmp"
+#: Leftovers of an interrupted atomic write (`digest2notes.is_temp_name`) are hidden files,
+#: so the scan skips them; the next export removes them once they are clearly orphaned.
 ORPHAN_AGE_SECONDS = 60.0
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
-_CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-_ID_LINE = re.compile(r"^digest2notes_id:[ \t]*(?P<value>[^\r\n]*?)[ \t]*\r?$", re.MULTILINE)
-_DELIMITER = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
+# The value is cut greedily and its trailing blanks stripped in Python: the same result
+# as a lazy ``[^\r\n]*?[ \t]*`` without trying the rest of the pattern at every character.
+_ID_LINE = re.compile(rb"^digest2notes_id:[ \t]*(?P<value>[^\r\n]*)\r?$", re.MULTILINE)
+_DELIMITER = re.compile(rb"^---[ \t]*\r?$", re.MULTILINE)  # `properties.DELIMITER`, in bytes
+_COMMENT = re.compile(r"[ \t]+#.*$")
 
 
 @dataclass(frozen=True)
@@ -104,19 +102,35 @@ def inside(root: Path, path: Path) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class IndexedNote:
-    """A note of ours: where it is, and its text if the head read got all of it."""
+class IndexedNote(NamedTuple):
+    """A note of ours: where it is, and its bytes if the head read got all of it.
+
+    The text is decoded only when asked for: a no-change export checks each note's
+    seal on the bytes as read and never needs the text. A named tuple rather than a
+    frozen dataclass: a scan makes one per note, and a frozen dataclass's
+    ``__init__`` cost more than reading the note's id.
+    """
 
     full_path: str
     relative: str
     note_id: str
-    text: str | None
+    data: bytes | None
     stamp: tuple[int, int]
 
     @property
     def path(self) -> Path:
         return Path(self.full_path)
+
+    @property
+    def text(self) -> str | None:
+        """The whole note's text, or None if the head read did not get all of it or it is
+        not valid UTF-8 (then `read_note` reads it again, and says what is wrong)."""
+        if self.data is None:
+            return None
+        try:
+            return self.data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
 
 
 @dataclass
@@ -124,27 +138,43 @@ class VaultIndex:
     """Every note of ours in the vault by id (duplicates in path order), plus the other names."""
 
     by_id: dict[str, list[IndexedNote]] = field(default_factory=dict)
-    #: Name keys (see `filenames.name_key`) of every .md file in the export folder.
-    folder_names: set[str] = field(default_factory=set)
-    #: Empty .md files in the export folder: free to take (a crash before any byte was written).
-    empty_names: set[str] = field(default_factory=set)
+    #: Names of the .md files in the export folder, and of those that are empty (free to
+    #: take: a crash before any byte was written). Name keys are made only when asked
+    #: for (`folder_names`): a re-export that creates nothing never needs them.
+    folder_files: list[str] = field(default_factory=list)
+    empty_files: list[str] = field(default_factory=list)
+
+    @property
+    def folder_names(self) -> set[str]:
+        """Name keys (see `filenames.name_key`) of every .md file in the export folder."""
+        return {filenames.name_key(name) for name in self.folder_files}
+
+    @property
+    def empty_names(self) -> set[str]:
+        """Name keys of the empty .md files in the export folder."""
+        return {filenames.name_key(name) for name in self.empty_files}
 
 
-def scan(location: Location) -> VaultIndex:
-    """Index the vault: notes with a ``digest2notes_id``, and which names the folder uses."""
+def scan(location: Location, *, names: bool = True) -> VaultIndex:
+    """Index the vault: notes with a ``digest2notes_id``, and which names the folder uses
+    (unless `names` is False: the study queue only needs the notes)."""
     index = VaultIndex()
+    by_id = index.by_id
     folder = location.folder.as_posix() + "/" if location.folder.parts else ""
     for relative, full in sorted(_markdown_files(str(location.vault))):
-        directory, _, name = relative.rpartition("/")
-        in_folder = directory + "/" == folder if directory else not folder
-        if in_folder:
-            index.folder_names.add(filenames.name_key(name))
         found = _read_id(full, relative)
-        if found is None:
-            if in_folder and _is_empty(full):
-                index.empty_names.add(filenames.name_key(name))
-            continue
-        index.by_id.setdefault(found.note_id, []).append(found)
+        if names:
+            directory, _, name = relative.rpartition("/")
+            if directory + "/" == folder if directory else not folder:
+                index.folder_files.append(name)
+                if found is None and _is_empty(full):
+                    index.empty_files.append(name)
+        if found is not None:
+            copies = by_id.get(found.note_id)
+            if copies is None:
+                by_id[found.note_id] = [found]
+            else:
+                copies.append(found)
     return index
 
 
@@ -182,7 +212,12 @@ def note_at(location: Location, path: Path) -> IndexedNote | None:
 
 
 def _read_id(path: str, relative: str) -> IndexedNote | None:
-    """The note's id from its frontmatter, reading as little as possible."""
+    """The note's id from its frontmatter, reading as little as possible.
+
+    Works on the bytes: everything it looks for is ASCII, which UTF-8 never uses
+    inside another character, so positions and matches are those the decoded text
+    would give (an invalid sequence only ever spoils the characters it covers).
+    """
     try:
         fd = os.open(path, _READ_FLAGS)
     except OSError:
@@ -192,13 +227,11 @@ def _read_id(path: str, relative: str) -> IndexedNote | None:
         if not head.startswith(b"---") and not head.startswith(b"\xef\xbb\xbf---"):
             return None
         complete = len(head) < HEAD_BYTES
-        text, strict = _decode(head)
-        note_id = _id_in(text)
-        if note_id is None and not complete and _DELIMITER.search(text, 3) is None:
+        note_id = _id_in(head)
+        if note_id is None and not complete and _DELIMITER.search(head, 3) is None:
             head += _read_rest(fd)  # frontmatter longer than the head: rare, read it all
             complete = True
-            text, strict = _decode(head)
-            note_id = _id_in(text)
+            note_id = _id_in(head)
         if note_id is None:
             return None
         stat = os.fstat(fd)
@@ -206,8 +239,8 @@ def _read_id(path: str, relative: str) -> IndexedNote | None:
         return None
     finally:
         os.close(fd)
-    full_text = text if complete and strict else None
-    return IndexedNote(path, relative, note_id, full_text, (stat.st_mtime_ns, stat.st_size))
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    return IndexedNote(path, relative, note_id, head if complete else None, stamp)
 
 
 def _read_rest(fd: int) -> bytes:
@@ -217,26 +250,19 @@ def _read_rest(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def _decode(data: bytes) -> tuple[str, bool]:
-    """The text, and whether it was valid UTF-8 (else it is only good for finding the id)."""
-    try:
-        return data.decode("utf-8"), True
-    except UnicodeDecodeError:
-        return data.decode("utf-8", errors="replace"), False
-
-
-def _id_in(text: str) -> str | None:
+def _id_in(data: bytes) -> str | None:
     """The ``digest2notes_id`` value, if the line is inside the frontmatter."""
-    line = text.find("\ndigest2notes_id:")
+    line = data.find(b"\ndigest2notes_id:")
     if line < 0:
         return None
-    match = _ID_LINE.match(text, line + 1)
+    match = _ID_LINE.match(data, line + 1)
     if match is None:
         return None
-    # The frontmatter ends at the first delimiter line after the opening one.
-    if text.find("\n---", 3, line) >= 0 and _DELIMITER.search(text, 4, line) is not None:
+    # The frontmatter ends at the first delimiter line after the opening one (the ``find``
+    # settles the usual case, no ``---`` line before the id, in one cheap call).
+    if data.find(b"\n---", 3, line) >= 0 and _DELIMITER.search(data, 4, line) is not None:
         return None
-    value = match.group("value")
+    value = match.group("value").decode("utf-8", errors="replace").rstrip(" \t")
     if value[:1] in ("'", '"'):
         try:
             parsed = properties.load_yaml(f"v: {value}")
@@ -244,7 +270,8 @@ def _id_in(text: str) -> str | None:
             return None
         value = parsed.get("v") if isinstance(parsed, dict) else None
         return value if isinstance(value, str) and value else None
-    value = re.sub(r"[ \t]+#.*$", "", value)
+    if "#" in value:
+        value = _COMMENT.sub("", value)
     return value or None
 
 
@@ -254,6 +281,17 @@ def read_note(path: str | Path) -> tuple[str, tuple[int, int]]:
         data = handle.read()
         stat = os.fstat(handle.fileno())
     return data.decode("utf-8"), (stat.st_mtime_ns, stat.st_size)
+
+
+def missing(path: str | Path) -> bool:
+    """Is there nothing at all at `path` (not even a dangling link)? One ``lstat``."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def stamp(path: str | Path) -> tuple[int, int] | None:
@@ -268,58 +306,31 @@ def stamp(path: str | Path) -> tuple[int, int] | None:
 class Writer:
     """Atomic note writes that can only land inside the vault.
 
-    Each note is written to a temp file in its own folder and renamed over the
-    target, so a crash, a kill or Ctrl-C leaves the old note or the new one,
-    never half of one. Each target folder is checked once per run (links
-    followed): a folder that leads outside the vault is refused.
-
-    Why not `digest2notes.atomic_write_text`: it fsyncs and goes through a text
-    wrapper and `mkstemp`, which made each note ~2.5x the cost of a plain
-    ``write_text``; this writer costs ~0.6x, which is what lets a cold export
-    of 10,000 notes stay within its budget. It keeps the core's temp-file
-    naming (``.digest2notes-*.tmp``), which the scan ignores. Without the
-    fsync, a power cut (not a crash) may leave a just-created note empty; the
-    next export treats an empty ``.md`` file as a free name and fills it in.
+    Each note goes through the core's `atomic_write_text` (a temp file in its own
+    folder, renamed over the target), so a crash, a kill or Ctrl-C leaves the old
+    note or the new one, never half of one. Without fsync (``durable=False``): a
+    flush per note would cost more than the rest of a cold export put together,
+    and a power cut may then at worst leave a just-created note empty, which the
+    next export treats as a free name and fills in. Each target folder is checked
+    once per run (links followed): a folder that leads outside the vault is refused.
     """
 
     def __init__(self, location: Location) -> None:
         self.location = location
         self._checked: set[str] = set()
-        self._pid = os.getpid()
-        self._counter = itertools.count()
 
-    def write(self, path: str | Path, text: str) -> None:
+    def write(self, path: str | Path, text: str, *, known_missing: bool = False) -> None:
+        """Write `text` to `path`; `known_missing`: the caller has just seen nothing there,
+        so the check for a link (an ``lstat``) is not repeated."""
         folder = os.path.dirname(path)
         if folder not in self._checked:
             if not inside(self.location.vault, Path(folder)):
                 raise ExportError(f"{path}: refusing to write outside the vault")
             os.makedirs(folder, exist_ok=True)
             self._checked.add(folder)
-        if os.path.islink(path):
+        if not known_missing and os.path.islink(path):
             raise ExportError(f"{path}: is a link; refusing to replace it")
-        self._replace(path, folder, text.encode("utf-8"))
-
-    def _replace(self, path: str | Path, folder: str, data: bytes) -> None:
-        while True:
-            name = f"{TEMP_PREFIX}{self._pid}-{next(self._counter)}{TEMP_SUFFIX}"
-            temp = os.path.join(folder, name)
-            try:
-                fd = os.open(temp, _CREATE_FLAGS, 0o666)
-            except FileExistsError:
-                continue  # left by an earlier process that had our pid
-            break
-        try:
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
-            finally:
-                os.close(fd)
-            os.replace(temp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
+        atomic_write_text(path, text, durable=False)
 
 
 def remove_orphans(folders: Iterable[str], now: float | None = None) -> None:
@@ -332,7 +343,7 @@ def remove_orphans(folders: Iterable[str], now: float | None = None) -> None:
         except OSError:
             continue
         for entry in entries:
-            if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX):
+            if is_temp_name(entry.name):
                 try:
                     if now - entry.stat(follow_symlinks=False).st_mtime > ORPHAN_AGE_SECONDS:
                         os.unlink(entry.path)
