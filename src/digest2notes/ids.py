@@ -16,9 +16,10 @@ ID_HASH_LENGTH = 12
 
 def entry_id(repo: str, title: str) -> str:
     """``owner/repo:3f2a9c1b7d20``: readable prefix, 48 bits of hash to tell entries apart."""
-    key = f"{_normal(repo).lower()}\n{_normal(title)}"
+    repo = _normal(repo)
+    key = f"{repo.lower()}\n{_normal(title)}"
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:ID_HASH_LENGTH]
-    return f"{_normal(repo)}:{digest}"
+    return f"{repo}:{digest}"
 
 
 def _normal(text: str) -> str:
