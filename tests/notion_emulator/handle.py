@@ -11,7 +11,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from .server import FaultConfig, RequestRecord, count_records
+from .server import FaultConfig, RequestRecord, count_records, count_writes
 
 JSONDict = dict[str, Any]
 
@@ -84,13 +84,7 @@ class EmulatorHandle:
         return count_records(self.requests, method, route, status)
 
     def write_count(self, *, status: int | None = None, applied: bool | None = None) -> int:
-        return sum(
-            1
-            for r in self.requests
-            if r.write
-            and (status is None or r.status == status)
-            and (applied is None or r.applied == applied)
-        )
+        return count_writes(self.requests, status, applied)
 
     def clear_log(self) -> None:
         self._call("POST", "reset_log", body={})

@@ -172,6 +172,19 @@ def count_records(
     return total
 
 
+def count_writes(
+    records: Iterable[RequestRecord], status: int | None = None, applied: bool | None = None
+) -> int:
+    """Count writing requests, shared by the in-process emulator and the HTTP handle."""
+    return sum(
+        1
+        for r in records
+        if r.write
+        and (status is None or r.status == status)
+        and (applied is None or r.applied == applied)
+    )
+
+
 def is_write_route(method: str, route: str) -> bool:
     return method != "GET" and route not in READ_POSTS
 
@@ -470,13 +483,7 @@ class NotionEmulator:
 
     def write_count(self, *, status: int | None = None, applied: bool | None = None) -> int:
         """Requests that write (not GET, not query/search POSTs), optionally filtered."""
-        return sum(
-            1
-            for r in self.requests
-            if r.write
-            and (status is None or r.status == status)
-            and (applied is None or r.applied == applied)
-        )
+        return count_writes(self.requests, status, applied)
 
     def clear_log(self) -> None:
         with self._lock:
