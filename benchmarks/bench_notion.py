@@ -116,15 +116,7 @@ def faults(work: Path, entries: int = 500) -> None:
     generate_corpus(corpus, entries=entries)
     with NotionEmulator() as emu:
         database, data_source = _init(emu, work)
-        emu.faults = FaultConfig(
-            rate_429=0.10,
-            rate_500=0.025,
-            rate_503=0.025,
-            rate_529=0.03,
-            rate_ambiguous=0.05,
-            rate_drop=0.01,
-            retry_after=0,
-        )
+        emu.faults = FaultConfig.sync_stress()
         emu.clear_log()
         elapsed, summary = _run(
             emu,

@@ -40,15 +40,7 @@ def test_500_entries_through_faults_converge_without_duplicates(
     corpus = tmp_path / "corpus"
     generate_corpus(corpus, entries=500)
     notion.init()
-    notion.emu.faults = FaultConfig(
-        rate_429=0.10,
-        rate_500=0.025,
-        rate_503=0.025,
-        rate_529=0.03,
-        rate_ambiguous=0.05,
-        rate_drop=0.01,
-        retry_after=0,
-    )
+    notion.emu.faults = FaultConfig.sync_stress()
     notion.emu.clear_log()
     result = notion.export(corpus, "--max-attempts", "10", timeout=300)
     assert result.stdout.strip().endswith("created 500, updated 0, unchanged 0, failed 0")

@@ -82,6 +82,22 @@ class FaultConfig:
     ambiguous_timeout_seconds: float = 1.0
     only_writes: bool = False
 
+    @classmethod
+    def sync_stress(cls) -> FaultConfig:
+        """The [notion-sync] issue's mix: ~10% 429, 5% 500/503, 3% 529, 5% ambiguous, 1% drops.
+
+        ``Retry-After: 0`` keeps stress runs fast; pacing is measured separately.
+        """
+        return cls(
+            rate_429=0.10,
+            rate_500=0.025,
+            rate_503=0.025,
+            rate_529=0.03,
+            rate_ambiguous=0.05,
+            rate_drop=0.01,
+            retry_after=0,
+        )
+
     def __post_init__(self) -> None:
         for name in ("rate_429", "rate_500", "rate_502", "rate_503", "rate_529"):
             self._check_rate(name)
