@@ -29,7 +29,13 @@ def _isolated_config(
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    for name in ("DIGEST2NOTES_CONFIG", "NOTION_TOKEN", "NOTION_DATABASE_ID", "NOTION_BASE_URL"):
+    for name in (
+        "DIGEST2NOTES_CONFIG",
+        "DIGEST2NOTES_JOBS",
+        "NOTION_TOKEN",
+        "NOTION_DATABASE_ID",
+        "NOTION_BASE_URL",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 

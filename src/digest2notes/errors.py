@@ -21,6 +21,10 @@ class InputError(Digest2NotesError):
         where = f"{path}:{line}" if line is not None else path
         super().__init__(f"{where}: {message}")
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, int | None, str]]:
+        # Pickled by its parts (reading runs in worker processes; see `parallel`).
+        return (type(self), (self.path, self.line, self.message))
+
 
 class ConfigError(Digest2NotesError):
     """The configuration file or an option value is unusable."""

@@ -19,6 +19,7 @@ from .analysis import analyse
 from .errors import InputError
 from .ids import entry_id
 from .model import Entry, Source, Verdict
+from .parallel import map_chunks
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -56,40 +57,74 @@ def read_digests(
     *,
     extra_phrases: Mapping[str, Verdict] | None = None,
     stdin_text: str | None = None,
+    jobs: int | None = None,
 ) -> ReadResult:
     """Read every digest under `paths` (files, directories, or ``-``) into distinct entries.
 
     Problems in one file never stop the others: they are collected in `errors`
-    (the CLI turns them into one-line messages and exit code 1).
+    (the CLI turns them into one-line messages and exit code 1). Many files are
+    read and analysed in parallel (`parallel.map_chunks`, up to `jobs` processes);
+    the result is the same as reading them one by one, in order.
     """
     result = ReadResult()
-    merged: dict[str, Entry] = {}
-    for path in _expand(paths, result.errors):
+    files = list(_expand(paths, result.errors))
+    if STDIN in files and stdin_text is None:
         try:
-            text = stdin_text if path == STDIN else None
-            if path == STDIN and text is None:
-                text = _decode(sys.stdin.buffer.read(), STDIN_NAME)
-            shown = STDIN_NAME if path == STDIN else path
-            if text is None:
-                text = _decode(_read_bytes(path), shown)
-            raws = parse_digest_text(text, shown)
+            stdin_text = _decode(sys.stdin.buffer.read(), STDIN_NAME)
         except InputError as error:
             result.errors.append(error)
+            files = [path for path in files if path != STDIN]
+
+    def read_files(chunk: Sequence[str]) -> list[_FileRead]:
+        return [_read_file(path, extra_phrases, stdin_text) for path in chunk]
+
+    merged: dict[str, Entry] = {}
+    for read in map_chunks(read_files, files, jobs=jobs, min_chunk=_FILES_PER_PROCESS):
+        if read.error is not None:
+            result.errors.append(read.error)
             continue
-        date = None if path == STDIN else digest_date(path)
-        for raw in raws:
-            analysis = analyse(raw.text, extra_phrases)
-            if analysis.verdict is Verdict.UNKNOWN:
-                result.warnings.append(
-                    InputError(
-                        shown, raw.text_line, "no reading verdict recognised; marked unknown"
-                    )
-                )
-            source = Source(shown, raw.line, date)
-            eid = entry_id(raw.repo, raw.title)
-            previous = merged.get(eid)
-            entry = Entry(
-                id=eid,
+        result.warnings.extend(read.warnings)
+        for entry in read.entries:
+            previous = merged.get(entry.id)
+            merged[entry.id] = _merge(previous, entry) if previous else entry
+    result.entries = list(merged.values())
+    return result
+
+
+# Forking pays off from a few dozen files (a few hundred entries) per process.
+_FILES_PER_PROCESS = 24
+
+
+@dataclass(frozen=True)
+class _FileRead:
+    """One file's entries (in file order) and warnings, or the error that stopped it."""
+
+    entries: tuple[Entry, ...] = ()
+    warnings: tuple[InputError, ...] = ()
+    error: InputError | None = None
+
+
+def _read_file(
+    path: str, extra_phrases: Mapping[str, Verdict] | None, stdin_text: str | None
+) -> _FileRead:
+    shown = STDIN_NAME if path == STDIN else path
+    try:
+        text = stdin_text if path == STDIN else _decode(_read_bytes(path), shown)
+        raws = parse_digest_text(text or "", shown)
+    except InputError as error:
+        return _FileRead(error=error)
+    date = None if path == STDIN else digest_date(path)
+    entries: list[Entry] = []
+    warnings: list[InputError] = []
+    for raw in raws:
+        analysis = analyse(raw.text, extra_phrases)
+        if analysis.verdict is Verdict.UNKNOWN:
+            warnings.append(
+                InputError(shown, raw.text_line, "no reading verdict recognised; marked unknown")
+            )
+        entries.append(
+            Entry(
+                id=entry_id(raw.repo, raw.title),
                 repo=raw.repo,
                 title=raw.title,
                 text=raw.text,
@@ -98,11 +133,10 @@ def read_digests(
                 minutes=analysis.minutes,
                 focus_points=analysis.focus_points,
                 references=analysis.references,
-                sources=(source,),
+                sources=(Source(shown, raw.line, date),),
             )
-            merged[eid] = _merge(previous, entry) if previous else entry
-    result.entries = list(merged.values())
-    return result
+        )
+    return _FileRead(tuple(entries), tuple(warnings))
 
 
 def _merge(old: Entry, new: Entry) -> Entry:

@@ -1,0 +1,134 @@
+"""Work spread over forked processes gives exactly the serial answer, whatever happens to
+a child, and never forks where that is unsafe (another thread running)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from benchmarks.corpus import generate_corpus
+
+from digest2notes import ConfigError
+from digest2notes.parallel import map_chunks
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="forking workers is Linux-only"
+)
+
+
+def _square_with_pid(chunk: Sequence[int]) -> list[tuple[int, int]]:
+    return [(n * n, os.getpid()) for n in chunk]
+
+
+def test_results_are_the_serial_results_in_order_and_computed_in_several_processes() -> None:
+    items = list(range(5_000))
+    results = map_chunks(_square_with_pid, items, jobs=3, min_chunk=100)
+    assert [square for square, _ in results] == [n * n for n in items]
+    pids = {pid for _, pid in results}
+    assert len(pids) == 3 and os.getpid() in pids
+
+
+def test_small_inputs_and_one_job_stay_in_this_process() -> None:
+    assert {pid for _, pid in map_chunks(_square_with_pid, list(range(150)), min_chunk=100)} == {
+        os.getpid()
+    }
+    results = map_chunks(_square_with_pid, list(range(5_000)), jobs=1, min_chunk=100)
+    assert {pid for _, pid in results} == {os.getpid()}
+
+
+def test_the_environment_variable_caps_the_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DIGEST2NOTES_JOBS", "1")
+    results = map_chunks(_square_with_pid, list(range(5_000)), min_chunk=100)
+    assert {pid for _, pid in results} == {os.getpid()}
+    monkeypatch.setenv("DIGEST2NOTES_JOBS", "2")
+    results = map_chunks(_square_with_pid, list(range(5_000)), min_chunk=100)
+    assert len({pid for _, pid in results}) == 2
+    monkeypatch.setenv("DIGEST2NOTES_JOBS", "two")
+    with pytest.raises(ConfigError, match="DIGEST2NOTES_JOBS"):
+        map_chunks(_square_with_pid, list(range(5_000)), min_chunk=100)
+
+
+def test_no_fork_while_another_thread_runs() -> None:
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        results = map_chunks(_square_with_pid, list(range(5_000)), jobs=2, min_chunk=100)
+    finally:
+        stop.set()
+        thread.join()
+    assert {pid for _, pid in results} == {os.getpid()}
+
+
+def _fails_in_children(how: str) -> Callable[[Sequence[int]], list[int]]:
+    me = os.getpid()
+
+    def work(chunk: Sequence[int]) -> list[int]:
+        if os.getpid() != me:
+            if how == "raise":
+                raise RuntimeError("boom")
+            if how == "kill":
+                os.kill(os.getpid(), signal.SIGKILL)
+            if how == "short":
+                return [n + 1 for n in chunk[1:]]
+            if how == "unpicklable":
+                return [threading.Lock() for _ in chunk]
+        return [n + 1 for n in chunk]
+
+    return work
+
+
+@pytest.mark.parametrize("how", ["raise", "kill", "short", "unpicklable"])
+def test_a_failed_child_is_redone_here(how: str) -> None:
+    items = list(range(3_000))
+    assert map_chunks(_fails_in_children(how), items, jobs=2, min_chunk=100) == [
+        n + 1 for n in items
+    ]
+
+
+def test_an_error_of_the_work_itself_is_raised_as_it_would_be_serially() -> None:
+    def work(chunk: Sequence[int]) -> list[int]:
+        if 2_500 in chunk:
+            raise ValueError("item 2500 is bad")
+        return list(chunk)
+
+    with pytest.raises(ValueError, match="item 2500 is bad"):
+        map_chunks(work, list(range(3_000)), jobs=2, min_chunk=100)
+
+
+def test_no_child_is_left_behind() -> None:
+    map_chunks(_square_with_pid, list(range(5_000)), jobs=3, min_chunk=100)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_parse_gives_the_same_json_in_one_process_and_in_several(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = tmp_path / "corpus"
+    generate_corpus(corpus, entries=1_500, per_file=20)
+    (corpus / "broken.txt").write_bytes(b"owner/repo\n\nheadline without paragraph\n")
+    outputs = []
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("DIGEST2NOTES_JOBS", jobs)
+        result = run_cli("parse", "--json", corpus)
+        assert result.exit_code == 1  # the broken file, reported either way
+        outputs.append((result.stdout, result.stderr))
+    assert outputs[0] == outputs[1]
+    entries = json.loads(outputs[0][0])
+    assert len(entries) == 1_500
+    assert "broken.txt:3: headline 'headline without paragraph' has no paragraph" in outputs[0][1]
+
+
+def test_a_bad_jobs_variable_is_a_one_line_error(run_cli) -> None:
+    result = run_cli("parse", env={"DIGEST2NOTES_JOBS": "lots"})
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "Error: DIGEST2NOTES_JOBS must be a whole number of processes (1 or more), not 'lots'"
+    )
