@@ -16,6 +16,7 @@ from benchmarks.corpus import generate_corpus
 
 from digest2notes import ConfigError
 from digest2notes.parallel import map_chunks
+from digest2notes_obsidian.filenames import sanitise
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="forking workers is Linux-only"
@@ -132,3 +133,36 @@ def test_a_bad_jobs_variable_is_a_one_line_error(run_cli) -> None:
     assert result.stderr.strip() == (
         "Error: DIGEST2NOTES_JOBS must be a whole number of processes (1 or more), not 'lots'"
     )
+
+
+def _vault_files(vault: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(vault).as_posix(): p.read_bytes() for p in vault.rglob("*") if p.is_file()
+    }
+
+
+def test_export_writes_the_same_vault_in_one_process_and_in_several(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = tmp_path / "corpus"
+    generate_corpus(corpus, entries=2_200, per_file=50)
+    # Headlines that make the same file name, one early and one late in the batch, so
+    # that they are drafted in different processes: the suffix must go to the same one.
+    assert sanitise("Fix: a/b") == sanitise("Fix: a\\b")
+    (corpus / "aaa-first.txt").write_text(
+        "owner/repo\n\nFix: a/b\n\n值得精读。建议关注：甲、乙。\n", encoding="utf-8"
+    )
+    (corpus / "zzz-last.txt").write_text(
+        "owner/repo\n\nFix: a\\b\n\n无需精读。\n", encoding="utf-8"
+    )
+    vaults = []
+    for jobs in ("1", "2"):
+        vault = tmp_path / f"vault-{jobs}"
+        vault.mkdir()
+        monkeypatch.setenv("DIGEST2NOTES_JOBS", jobs)
+        result = run_cli("export", "--to", "obsidian", "--vault", vault, corpus)
+        assert result.exit_code == 0, result.output
+        assert "created 2202, updated 0, unchanged 0, failed 0" in result.stdout
+        vaults.append(_vault_files(vault))
+    assert vaults[0] == vaults[1]
+    assert len([name for name in vaults[0] if name.startswith("Digests/Fix a b")]) == 2

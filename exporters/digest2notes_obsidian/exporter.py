@@ -28,6 +28,7 @@ from digest2notes import (
     Report,
     StudyItem,
     StudyStatus,
+    map_chunks,
 )
 
 from . import filenames, merge, note, progress, vault, views
@@ -91,29 +92,34 @@ class ObsidianExporter(Exporter, ProgressSource):
     def plan(self, entries: Sequence[Entry]) -> Plan:
         location = vault.resolve_location(self.settings)
         index = vault.scan(location)
-        taken: set[str] | None = None  # name keys in use: worked out at the first new note
-        work: list[_Work] = []
+        planned: list[_Work | Entry] = []  # an entry here still needs a new note
         seen: set[str] = set()
-        # Sanitised names hold no separator, so ``folder_path + name`` is os.path.join's result.
-        folder_path = os.path.join(location.folder_path, "")
-        prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
         for entry in entries:
             if entry.id in seen:
                 continue  # read_digests already merges repeats; a second copy would fight the first
             seen.add(entry.id)
             notes = index.by_id.get(entry.id)
-            if notes:
-                work.append(self._plan_update(location, entry, notes))
-            else:
-                if taken is None:
-                    taken = (index.folder_names - index.empty_names) | {
-                        filenames.name_key(stem + filenames.NOTE_SUFFIX)
-                        for stem in views.RESERVED_STEMS
-                    }
-                name, key = _free_name(entry, taken)
-                taken.add(key)
-                change = Change(entry.id, entry.title, Action.CREATE, prefix + name)
-                work.append(_Work(entry, change, folder_path + name, merge.new_note(entry)))
+            planned.append(self._plan_update(location, entry, notes) if notes else entry)
+        fresh = [item for item in planned if isinstance(item, Entry)]
+        drafts = iter(_draft_new(fresh))
+        # Names are handed out in entry order, after the drafts: which one gets a suffix
+        # must not depend on how the drafting was split.
+        taken = (index.folder_names - index.empty_names) | {
+            filenames.name_key(stem + filenames.NOTE_SUFFIX) for stem in views.RESERVED_STEMS
+        }
+        # Sanitised names hold no separator, so ``folder_path + name`` is os.path.join's result.
+        folder_path = os.path.join(location.folder_path, "")
+        prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
+        work: list[_Work] = []
+        for item in planned:
+            if isinstance(item, _Work):
+                work.append(item)
+                continue
+            stem, text = next(drafts)
+            name, key = _free_name(item, stem, taken)
+            taken.add(key)
+            change = Change(item.id, item.title, Action.CREATE, prefix + name)
+            work.append(_Work(item, change, folder_path + name, text))
         state = _State(location, work, self._plan_views(location))
         return Plan(changes=[w.change for w in work], state=state)
 
@@ -233,6 +239,21 @@ class ObsidianExporter(Exporter, ProgressSource):
         return progress.set_status(vault.resolve_location(self.settings), item, status)
 
 
+def _draft_new(entries: Sequence[Entry]) -> list[tuple[str, str]]:
+    """(sanitised headline, note text) of each new note. Both are pure and together most
+    of a cold export's time, so a large batch is shared out over the CPUs (`map_chunks`:
+    the same drafts, however the work is split)."""
+    return map_chunks(_draft_chunk, entries, min_chunk=_NOTES_PER_PROCESS)
+
+
+def _draft_chunk(entries: Sequence[Entry]) -> list[tuple[str, str]]:
+    return [(filenames.sanitise(entry.title), merge.new_note(entry)) for entry in entries]
+
+
+# Forking and sending the text back cost about as much as drafting a few hundred notes.
+_NOTES_PER_PROCESS = 1000
+
+
 def _folders(state: _State) -> set[str]:
     """The export folder and every folder holding a note of the plan (where a killed
     export may have left temp files). Most notes sit right in the export folder, which
@@ -258,10 +279,9 @@ def _apply_view(writer: vault.Writer, view: _ViewWork) -> Change:
     return view.change
 
 
-def _free_name(entry: Entry, taken: set[str]) -> tuple[str, str]:
-    """The sanitised headline, or with an id-derived suffix if another file has that name;
-    with its `filenames.name_key`."""
-    stem = filenames.sanitise(entry.title)
+def _free_name(entry: Entry, stem: str, taken: set[str]) -> tuple[str, str]:
+    """`stem` (the sanitised headline), or with an id-derived suffix if another file has
+    that name; with its `filenames.name_key`."""
     name = stem + filenames.NOTE_SUFFIX
     key = filenames.name_key(name)
     if key not in taken:

@@ -21,6 +21,7 @@ from .exporting import (
 )
 from .ids import entry_id
 from .model import Entry, Source, Verdict
+from .parallel import map_chunks
 from .reader import ReadResult, read_digests
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "atomic_write_text",
     "entry_id",
     "is_temp_name",
+    "map_chunks",
     "read_digests",
     "write_if_changed",
 ]

@@ -114,17 +114,11 @@ def map_chunks(
 
 
 def _bounds(count: int, processes: int) -> list[tuple[int, int]]:
-    """Contiguous (start, stop) slices; this process's first one a little smaller, since
-    it also unpickles the others' results."""
-    share = count / (processes + 0.1)
-    first = int(share * 0.9 + 0.5)
-    rest = count - first
-    bounds = [(0, first)]
-    for index in range(processes - 1):
-        start = first + rest * index // (processes - 1)
-        stop = first + rest * (index + 1) // (processes - 1)
-        bounds.append((start, stop))
-    return bounds
+    """Contiguous, equal (start, stop) slices, in order."""
+    return [
+        (count * index // processes, count * (index + 1) // processes)
+        for index in range(processes)
+    ]
 
 
 def _spawn(
