@@ -63,6 +63,10 @@ class _Work:
     path: str
     text: str | None = None
     stamp: tuple[int, int] | None = None
+    #: For a note found up to date: its record for the next export (see `vault.Records`).
+    record: vault.NoteRecord | None = None
+    #: `merge.entry_print` of `entry`, for the record of a note this export writes.
+    entry_print: str = ""
 
 
 @dataclass
@@ -77,6 +81,8 @@ class _State:
     location: vault.Location
     work: list[_Work]
     views: list[_ViewWork]
+    records: vault.Records
+    notes_found: set[str]
 
 
 class ObsidianExporter(Exporter, ProgressSource):
@@ -91,7 +97,8 @@ class ObsidianExporter(Exporter, ProgressSource):
 
     def plan(self, entries: Sequence[Entry]) -> Plan:
         location = vault.resolve_location(self.settings)
-        index = vault.scan(location)
+        records = vault.load_records(location)
+        index = vault.scan(location, records=records)
         planned: list[_Work | Entry] = []  # an entry here still needs a new note
         seen: set[str] = set()
         for entry in entries:
@@ -115,12 +122,13 @@ class ObsidianExporter(Exporter, ProgressSource):
             if isinstance(item, _Work):
                 work.append(item)
                 continue
-            stem, text = next(drafts)
+            stem, text, print_ = next(drafts)
             name, key = _free_name(item, stem, taken)
             taken.add(key)
             change = Change(item.id, item.title, Action.CREATE, prefix + name)
-            work.append(_Work(item, change, folder_path + name, text))
-        state = _State(location, work, self._plan_views(location))
+            work.append(_Work(item, change, folder_path + name, text, entry_print=print_))
+        found = {note.relative for notes in index.by_id.values() for note in notes}
+        state = _State(location, work, self._plan_views(location), records, found)
         return Plan(changes=[w.change for w in work], state=state)
 
     def _plan_update(
@@ -133,12 +141,19 @@ class ObsidianExporter(Exporter, ProgressSource):
             others = ", ".join(n.relative for n in notes[1:])
             copies = f"same digest2notes_id also in {others} (left alone)"
         print_ = merge.entry_print(entry)
+        same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
+        record: vault.NoteRecord | None = vault.note_record(
+            entry.id, print_, (found.inode, *found.stamp)
+        )
+        # Left up to date for this very entry by an earlier export, and not touched since:
+        # nothing to read.
+        if found.up_to_date_for == print_:
+            return _Work(entry, same, found.full_path, record=record)
         # Byte for byte the note we wrote, from the same entry: nothing to merge. Checked
         # on the bytes the scan read, so an unchanged note is never even decoded (bytes
         # that still hash to our seal are what we wrote, which was valid UTF-8).
         if found.data is not None and note.is_sealed_data(found.data, print_):
-            same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
-            return _Work(entry, same, found.full_path)
+            return _Work(entry, same, found.full_path, record=record)
         text, stamp = found.text, found.stamp
         try:
             if text is None:
@@ -146,20 +161,20 @@ class ObsidianExporter(Exporter, ProgressSource):
         except (OSError, UnicodeDecodeError) as error:
             failed = Change(entry.id, entry.title, Action.FAILED, target, _unreadable(error))
             return _Work(entry, failed, found.full_path)
+        if stamp != found.stamp:  # changed since the scan: vouch for it next time only
+            record = None
         if found.data is None and note.is_sealed(text, print_):
-            same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
-            return _Work(entry, same, found.full_path)
+            return _Work(entry, same, found.full_path, record=record)
         merged = merge.merge(text, entry, print_)
         if merged.error is not None:
             detail = _join(merged.error, copies)
             failed = Change(entry.id, entry.title, Action.FAILED, target, detail)
             return _Work(entry, failed, found.full_path)
         if merged.text is None:
-            change = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
-            return _Work(entry, change, found.full_path)
+            return _Work(entry, same, found.full_path, record=record)
         detail = _join("; ".join(merged.changed), copies)
         change = Change(entry.id, entry.title, Action.UPDATE, target, detail)
-        return _Work(entry, change, found.full_path, merged.text, stamp)
+        return _Work(entry, change, found.full_path, merged.text, stamp, entry_print=print_)
 
     def _plan_views(self, location: vault.Location) -> list[_ViewWork]:
         planned = []
@@ -182,13 +197,20 @@ class ObsidianExporter(Exporter, ProgressSource):
         writer = vault.Writer(state.location)
         vault.remove_orphans(_folders(state))
         report = Report()
+        # Records of notes this export did not see stay (an export of one digest must not
+        # make the next full one read everything); those of vanished files go.
+        notes = state.records.notes
+        kept = {path: r for path, r in notes.items() if path in state.notes_found}
+        records = vault.Records(kept, notes)
         for work in state.work:
             change = self._apply_one(writer, work)
             report.changes.append(change)
+            _record(records, change, work)
             if progress is not None:
                 progress(change)
         for view in state.views:
             report.extras.append(_apply_view(writer, view))
+        vault.save_records(state.location, records)
         return report
 
     def _apply_one(self, writer: vault.Writer, work: _Work) -> Change:
@@ -239,15 +261,35 @@ class ObsidianExporter(Exporter, ProgressSource):
         return progress.set_status(vault.resolve_location(self.settings), item, status)
 
 
-def _draft_new(entries: Sequence[Entry]) -> list[tuple[str, str]]:
-    """(sanitised headline, note text) of each new note. Both are pure and together most
+def _record(records: vault.Records, change: Change, work: _Work) -> None:
+    """Note what `change` left up to date, for the next export's scan."""
+    path = change.target
+    if change.action is Action.UNCHANGED and work.record is not None:
+        records.notes[path] = work.record
+    elif change.action in (Action.CREATE, Action.UPDATE):
+        stamp = vault.full_stamp(work.path)
+        if stamp is not None:
+            print_ = work.entry_print or merge.entry_print(work.entry)
+            records.notes[path] = vault.note_record(work.entry.id, print_, stamp)
+        else:
+            records.notes.pop(path, None)
+    else:
+        records.notes.pop(path, None)
+
+
+def _draft_new(entries: Sequence[Entry]) -> list[tuple[str, str, str]]:
+    """(sanitised headline, note text, entry print) of each new note: pure work, and most
     of a cold export's time, so a large batch is shared out over the CPUs (`map_chunks`:
     the same drafts, however the work is split)."""
     return map_chunks(_draft_chunk, entries, min_chunk=_NOTES_PER_PROCESS)
 
 
-def _draft_chunk(entries: Sequence[Entry]) -> list[tuple[str, str]]:
-    return [(filenames.sanitise(entry.title), merge.new_note(entry)) for entry in entries]
+def _draft_chunk(entries: Sequence[Entry]) -> list[tuple[str, str, str]]:
+    drafts = []
+    for entry in entries:
+        print_ = merge.entry_print(entry)
+        drafts.append((filenames.sanitise(entry.title), merge.new_note(entry, print_), print_))
+    return drafts
 
 
 # Forking and sending the text back cost about as much as drafting a few hundred notes.

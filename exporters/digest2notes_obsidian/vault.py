@@ -7,13 +7,23 @@ its head is read (enough for a whole typical note, which the merge then reuses),
 and the id is picked out of the frontmatter's bytes with a regular expression
 instead of a YAML parse; the text is decoded only if something needs it.
 
-Hidden folders (``.obsidian``, ``.trash``, ``.git``) and symbolic links are not
-scanned: notes in the trash are deleted as far as the reader is concerned, and
+A re-export that changes nothing should not even read the notes: after each
+export the vault keeps a small record (`Records`, in ``.digest2notes/notes.json``)
+of every note that is up to date for a given entry, with the file's inode, mtime
+and size as the export left it. A note whose file still has that same stamp is
+taken from the record, one ``stat`` instead of a read; any edit, move, copy or
+sync changes the stamp and the note is read and checked as usual. A record can
+only ever spare work, never cause a write: the worst a stale one can do is leave
+a note un-updated until its entry changes.
+
+Hidden folders (``.obsidian``, ``.trash``, ``.git``, ``.digest2notes``) and symbolic
+links are not scanned: notes in the trash are deleted as far as the reader is concerned, and
 a link may point outside the vault, where nothing of ours may ever be written.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -22,7 +32,13 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
-from digest2notes import ConfigError, ExportError, atomic_write_text, is_temp_name
+from digest2notes import (
+    ConfigError,
+    ExportError,
+    atomic_write_text,
+    is_temp_name,
+    write_if_changed,
+)
 
 from . import filenames, properties
 
@@ -116,6 +132,10 @@ class IndexedNote(NamedTuple):
     note_id: str
     data: bytes | None
     stamp: tuple[int, int]
+    #: The file's inode, and the entry print (`merge.entry_print`) the note is up to date
+    #: for, when a `Records` entry vouches for it (then `data` is None: nothing was read).
+    inode: int = 0
+    up_to_date_for: str | None = None
 
     @property
     def path(self) -> Path:
@@ -155,14 +175,21 @@ class VaultIndex:
         return {filenames.name_key(name) for name in self.empty_files}
 
 
-def scan(location: Location, *, names: bool = True) -> VaultIndex:
+def scan(
+    location: Location, *, names: bool = True, records: Records | None = None
+) -> VaultIndex:
     """Index the vault: notes with a ``digest2notes_id``, and which names the folder uses
-    (unless `names` is False: the study queue only needs the notes)."""
+    (unless `names` is False: the study queue only needs the notes). A note that
+    `records` vouches for, unchanged on disk since, is not read."""
     index = VaultIndex()
     by_id = index.by_id
     folder = location.folder.as_posix() + "/" if location.folder.parts else ""
-    for relative, full in sorted(_markdown_files(str(location.vault))):
-        found = _read_id(full, relative)
+    known = records.notes if records is not None else {}
+    for relative, full, entry in sorted(_markdown_files(str(location.vault))):
+        record = known.get(relative)
+        found = _recorded(full, relative, entry, record) if record is not None else None
+        if found is None:
+            found = _read_id(full, relative)
         if names:
             directory, _, name = relative.rpartition("/")
             if directory + "/" == folder if directory else not folder:
@@ -178,8 +205,28 @@ def scan(location: Location, *, names: bool = True) -> VaultIndex:
     return index
 
 
-def _markdown_files(root: str) -> Iterator[tuple[str, str]]:
-    """(vault-relative path with ``/``, full path) of every visible, non-link ``.md`` file."""
+def _recorded(
+    full: str, relative: str, entry: os.DirEntry[str], record: NoteRecord
+) -> IndexedNote | None:
+    """The note as `record` describes it, if the file still has the recorded stamp."""
+    try:
+        stat = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    if (
+        len(record) != 5
+        or record[2:] != [stat.st_ino, stat.st_mtime_ns, stat.st_size]
+        or type(record[0]) is not str
+        or type(record[1]) is not str
+    ):
+        return None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    return IndexedNote(full, relative, record[0], None, stamp, stat.st_ino, record[1])
+
+
+def _markdown_files(root: str) -> Iterator[tuple[str, str, os.DirEntry[str]]]:
+    """(vault-relative path with ``/``, full path, its directory entry) of every visible,
+    non-link ``.md`` file."""
     stack = [("", root)]
     while stack:
         relative_dir, directory = stack.pop()
@@ -194,7 +241,7 @@ def _markdown_files(root: str) -> Iterator[tuple[str, str]]:
             if entry.is_dir():
                 stack.append((relative_dir + name + "/", entry.path))
             elif name.endswith(".md") and entry.is_file():
-                yield relative_dir + name, entry.path
+                yield relative_dir + name, entry.path, entry
 
 
 def _is_empty(path: str) -> bool:
@@ -240,7 +287,7 @@ def _read_id(path: str, relative: str) -> IndexedNote | None:
     finally:
         os.close(fd)
     stamp = (stat.st_mtime_ns, stat.st_size)
-    return IndexedNote(path, relative, note_id, head if complete else None, stamp)
+    return IndexedNote(path, relative, note_id, head if complete else None, stamp, stat.st_ino)
 
 
 def _read_rest(fd: int) -> bytes:
@@ -281,6 +328,15 @@ def read_note(path: str | Path) -> tuple[str, tuple[int, int]]:
         data = handle.read()
         stat = os.fstat(handle.fileno())
     return data.decode("utf-8"), (stat.st_mtime_ns, stat.st_size)
+
+
+def full_stamp(path: str | Path) -> tuple[int, int, int] | None:
+    """(inode, mtime_ns, size) as `Records` keep them, or None if the file is gone."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_ino, stat.st_mtime_ns, stat.st_size
 
 
 def missing(path: str | Path) -> bool:
@@ -349,3 +405,69 @@ def remove_orphans(folders: Iterable[str], now: float | None = None) -> None:
                         os.unlink(entry.path)
                 except OSError:
                     continue
+
+
+STATE_FOLDER = ".digest2notes"
+RECORDS_FILE = "notes.json"
+_RECORDS_VERSION = 1
+_STATE_GITIGNORE = (
+    "# digest2notes' record of which notes are up to date (safe to delete: the next\n"
+    "# export reads every note once and writes it again). Not for version control.\n*\n"
+)
+
+
+#: One note's record as stored: [note id, entry print, inode, mtime_ns, size]. Kept as the
+#: list JSON gives, unvalidated: a malformed record simply never matches a file (see
+#: `_recorded`), and ten thousand of them load without a conversion each.
+NoteRecord = list[Any]
+
+
+def note_record(note_id: str, entry_print: str, stamp: tuple[int, int, int]) -> NoteRecord:
+    return [note_id, entry_print, *stamp]
+
+
+@dataclass
+class Records:
+    """The notes the last exports left up to date, by vault-relative path; `loaded` is
+    what was read, so saving can tell whether anything changed without encoding."""
+
+    notes: dict[str, NoteRecord] = field(default_factory=dict)
+    loaded: dict[str, NoteRecord] = field(default_factory=dict)
+
+
+def records_path(location: Location) -> Path:
+    return location.vault / STATE_FOLDER / RECORDS_FILE
+
+
+def load_records(location: Location) -> Records:
+    """The vault's records; empty if there are none or they cannot be trusted (any
+    problem means every note is read, which is always correct)."""
+    try:
+        data = json.loads(records_path(location).read_bytes())
+        notes = data["notes"] if data.get("version") == _RECORDS_VERSION else {}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return Records()
+    if not isinstance(notes, dict):
+        return Records()
+    return Records(dict(notes), notes)
+
+
+def save_records(location: Location, records: Records) -> None:
+    """Write the records (atomically, and only if they changed); a failure only costs
+    the next export some reads, so it is not an error."""
+    if records.notes == records.loaded and records_path(location).is_file():
+        return
+    folder = location.vault / STATE_FOLDER
+    notes = dict(sorted(records.notes.items()))
+    text = json.dumps(
+        {"version": _RECORDS_VERSION, "notes": notes}, ensure_ascii=False, separators=(",", ":")
+    )
+    try:
+        folder.mkdir(exist_ok=True)
+        if not inside(location.vault, folder):
+            return  # a link the reader planted: nothing of ours goes outside the vault
+        if not (folder / ".gitignore").exists():
+            atomic_write_text(folder / ".gitignore", _STATE_GITIGNORE, durable=False)
+        write_if_changed(records_path(location), text + "\n", durable=False)
+    except OSError:
+        pass
