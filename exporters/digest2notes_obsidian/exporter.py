@@ -203,9 +203,9 @@ class ObsidianExporter(Exporter, ProgressSource):
         kept = {path: r for path, r in notes.items() if path in state.notes_found}
         records = vault.Records(kept, notes)
         for work in state.work:
-            change = self._apply_one(writer, work)
+            change, written = self._apply_one(writer, work)
             report.changes.append(change)
-            _record(records, change, work)
+            _record(records, change, work, written)
             if progress is not None:
                 progress(change)
         for view in state.views:
@@ -213,7 +213,10 @@ class ObsidianExporter(Exporter, ProgressSource):
         vault.save_records(state.location, records)
         return report
 
-    def _apply_one(self, writer: vault.Writer, work: _Work) -> Change:
+    def _apply_one(
+        self, writer: vault.Writer, work: _Work
+    ) -> tuple[Change, tuple[int, int, int] | None]:
+        """What happened to `work`'s note, and the written file's stamp if it was written."""
         change = work.change
         nothing_there = False
         if change.action is Action.CREATE:
@@ -222,20 +225,21 @@ class ObsidianExporter(Exporter, ProgressSource):
             nothing_there = vault.missing(work.path)
             current = None if nothing_there else vault.stamp(work.path)
             if current is not None and current[1] > 0:
-                return replace(
+                failed = replace(
                     change,
                     action=Action.FAILED,
                     detail="a file of that name appeared during the export; run it again",
                 )
+                return failed, None
         elif change.action is Action.UPDATE and vault.stamp(work.path) != work.stamp:
             change, work = self._replan(work)
         if work.text is None or change.action not in (Action.CREATE, Action.UPDATE):
-            return change
+            return change, None
         try:
-            writer.write(work.path, work.text, known_missing=nothing_there)
+            written = writer.write(work.path, work.text, known_missing=nothing_there)
         except (OSError, ExportError) as error:
-            return replace(change, action=Action.FAILED, detail=_reason(error))
-        return change
+            return replace(change, action=Action.FAILED, detail=_reason(error)), None
+        return change, written
 
     def _replan(self, work: _Work) -> tuple[Change, _Work]:
         """The reader saved the note after we planned: merge again from what is there now."""
@@ -261,18 +265,17 @@ class ObsidianExporter(Exporter, ProgressSource):
         return progress.set_status(vault.resolve_location(self.settings), item, status)
 
 
-def _record(records: vault.Records, change: Change, work: _Work) -> None:
-    """Note what `change` left up to date, for the next export's scan."""
+def _record(
+    records: vault.Records, change: Change, work: _Work, written: tuple[int, int, int] | None
+) -> None:
+    """Note what `change` left up to date (`written`: the stamp of the file it wrote),
+    for the next export's scan."""
     path = change.target
     if change.action is Action.UNCHANGED and work.record is not None:
         records.notes[path] = work.record
-    elif change.action in (Action.CREATE, Action.UPDATE):
-        stamp = vault.full_stamp(work.path)
-        if stamp is not None:
-            print_ = work.entry_print or merge.entry_print(work.entry)
-            records.notes[path] = vault.note_record(work.entry.id, print_, stamp)
-        else:
-            records.notes.pop(path, None)
+    elif written is not None:
+        print_ = work.entry_print or merge.entry_print(work.entry)
+        records.notes[path] = vault.note_record(work.entry.id, print_, written)
     else:
         records.notes.pop(path, None)
 

@@ -330,15 +330,6 @@ def read_note(path: str | Path) -> tuple[str, tuple[int, int]]:
     return data.decode("utf-8"), (stat.st_mtime_ns, stat.st_size)
 
 
-def full_stamp(path: str | Path) -> tuple[int, int, int] | None:
-    """(inode, mtime_ns, size) as `Records` keep them, or None if the file is gone."""
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    return stat.st_ino, stat.st_mtime_ns, stat.st_size
-
-
 def missing(path: str | Path) -> bool:
     """Is there nothing at all at `path` (not even a dangling link)? One ``lstat``."""
     try:
@@ -375,9 +366,12 @@ class Writer:
         self.location = location
         self._checked: set[str] = set()
 
-    def write(self, path: str | Path, text: str, *, known_missing: bool = False) -> None:
+    def write(
+        self, path: str | Path, text: str, *, known_missing: bool = False
+    ) -> tuple[int, int, int]:
         """Write `text` to `path`; `known_missing`: the caller has just seen nothing there,
-        so the check for a link (an ``lstat``) is not repeated."""
+        so the check for a link (an ``lstat``) is not repeated. Returns the new file's
+        (inode, mtime_ns, size), as `Records` keep them."""
         folder = os.path.dirname(path)
         if folder not in self._checked:
             if not inside(self.location.vault, Path(folder)):
@@ -386,7 +380,8 @@ class Writer:
             self._checked.add(folder)
         if not known_missing and os.path.islink(path):
             raise ExportError(f"{path}: is a link; refusing to replace it")
-        atomic_write_text(path, text, durable=False)
+        status = atomic_write_text(path, text, durable=False)
+        return status.st_ino, status.st_mtime_ns, status.st_size
 
 
 def remove_orphans(folders: Iterable[str], now: float | None = None) -> None:

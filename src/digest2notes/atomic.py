@@ -59,11 +59,13 @@ def is_temp_name(name: str) -> bool:
 
 def atomic_write_bytes(
     path: str | os.PathLike[str], data: bytes, *, durable: bool = True
-) -> None:
+) -> os.stat_result:
     """Replace `path` with `data` in one rename (see the module docstring for `durable`).
 
     The folder is created if it is missing. The file gets the default mode for new
-    files (``0o666`` less the umask), as a plain ``open(path, "w")`` would.
+    files (``0o666`` less the umask), as a plain ``open(path, "w")`` would. Returns
+    the new file's status as written (a rename keeps its inode, size and mtime), for
+    callers that remember files by their stamp, without a second ``stat``.
     """
     target = os.fspath(path)
     folder = os.path.dirname(target) or "."
@@ -75,6 +77,7 @@ def atomic_write_bytes(
                 view = view[os.write(fd, view) :]
             if durable:
                 os.fsync(fd)
+            status = os.fstat(fd)
         finally:
             os.close(fd)
         os.replace(temp, target)
@@ -82,6 +85,7 @@ def atomic_write_bytes(
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+    return status
 
 
 def _create_temp(folder: str) -> tuple[int, str]:
@@ -98,10 +102,12 @@ def _create_temp(folder: str) -> tuple[int, str]:
             os.makedirs(folder, exist_ok=True)  # only when missing: no syscall per write
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str, *, durable: bool = True) -> None:
+def atomic_write_text(
+    path: str | os.PathLike[str], text: str, *, durable: bool = True
+) -> os.stat_result:
     """Replace `path` with `text` as UTF-8 in one rename; newlines are written as given
-    (``\\n`` stays ``\\n`` on every platform)."""
-    atomic_write_bytes(path, text.encode("utf-8"), durable=durable)
+    (``\\n`` stays ``\\n`` on every platform). Returns the file's status as written."""
+    return atomic_write_bytes(path, text.encode("utf-8"), durable=durable)
 
 
 def write_if_changed(path: str | os.PathLike[str], text: str, *, durable: bool = True) -> bool:
