@@ -33,6 +33,8 @@ from digest2notes import Entry, Source, Verdict
 from . import note, properties
 
 _VERDICT_TAGS = frozenset(note.verdict_tag(v).casefold() for v in Verdict)
+# ``verdict.value`` is a descriptor call on an enum, a dict lookup is a tenth of that.
+_VERDICT_VALUES = {verdict: verdict.value for verdict in Verdict}
 
 
 @dataclass
@@ -68,18 +70,23 @@ def _format_print() -> str:
 
 def entry_print(entry: Entry) -> str:
     """A hash of everything a note is made from (the entry, and the format version)."""
+    return _entry_print(entry, entry.digest_dates)
+
+
+def _entry_print(entry: Entry, dates: tuple[str, ...]) -> str:
+    """`entry_print`, given ``entry.digest_dates`` (which sorts the sources on every access)."""
     fields = (
         _format_print(),
         entry.id,
         entry.title,
         entry.repo,
-        entry.verdict.value,
+        _VERDICT_VALUES[entry.verdict],
         entry.verdict_text or "",
         str(entry.minutes),
         entry.reading_action,
         "\x1e".join(entry.focus_points),
         "\x1e".join(entry.references),
-        "\x1e".join(entry.digest_dates),
+        "\x1e".join(dates),
         entry.text,
     )
     return note.short_hash("\x1f".join(fields))
@@ -91,7 +98,9 @@ def _render_new(entry: Entry, print_: str) -> str:
 
 def new_note(entry: Entry, print_: str | None = None) -> str:
     """The full text of a note created for `entry`, sealed."""
-    return note.seal_new(_render_new(entry, entry_print(entry) if print_ is None else print_))
+    dates = entry.digest_dates
+    print_ = _entry_print(entry, dates) if print_ is None else print_
+    return note.render_new_sealed(entry, print_, dates)
 
 
 def merge(existing: str, entry: Entry, print_: str | None = None) -> Merged:

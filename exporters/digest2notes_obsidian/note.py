@@ -24,6 +24,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from digest2notes import Entry, Verdict
 
@@ -182,29 +183,42 @@ def _normal(text: str) -> str:
 def point_ids(points: Sequence[str]) -> list[str]:
     """Stable block ids: a hash of the point's normalised text, made unique within the note."""
     ids: list[str] = []
-    seen: set[str] = set()
     for point in points:
-        base = POINT_PREFIX + hashlib.blake2b(_normal(point).encode(), digest_size=3).hexdigest()
+        digest = _POINT_HASH.copy()  # see `_NOTE_HASH`
+        digest.update(_normal(point).encode())
+        base = POINT_PREFIX + digest.hexdigest()
         block_id, number = base, 1
-        while block_id in seen:
+        while block_id in ids:  # a list: a note has a handful of points
             number += 1
             block_id = f"{base}-{number}"
-        seen.add(block_id)
         ids.append(block_id)
     return ids
 
 
+# Blank BLAKE2b hashers, 24 bits for block ids and 32 for `short_hash`, to copy for each
+# hash: a copy skips the constructor's parsing of its keyword arguments, a third of the
+# cost of hashing a point's few dozen bytes.
+_POINT_HASH = hashlib.blake2b(digest_size=3)
+_NOTE_HASH = hashlib.blake2b(digest_size=4)
+
+
 def verdict_label(entry: Entry) -> str:
     """"Read closely — “值得精读”": the reading action, then the digest's own phrase."""
-    label = entry.reading_action
-    if entry.verdict_text:
-        label += f" — “{markdown.inline(entry.verdict_text)}”"
-    return label
+    return _verdict_label(entry.reading_action, entry.verdict_text)
+
+
+@functools.lru_cache(maxsize=1024)  # a few actions and phrases, thousands of notes
+def _verdict_label(action: str, verdict_text: str | None) -> str:
+    if verdict_text:
+        return f"{action} — “{markdown.inline(verdict_text)}”"
+    return action
 
 
 def short_hash(text: str) -> str:
     """32 bits of BLAKE2b as hex: enough to notice a change, not a security measure."""
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=4).hexdigest()
+    digest = _NOTE_HASH.copy()
+    digest.update(text.encode("utf-8"))
+    return digest.hexdigest()
 
 
 def seal(text: str) -> str:
@@ -343,6 +357,41 @@ def _finish(
     return "\n".join(lines)
 
 
+def _add_new_block(
+    parts: list[str], entry: Entry, links: Sequence[tuple[str, str]], latest: str | None
+) -> None:
+    """Add a new note's generated part up to its end marker (every box unticked) to
+    `parts`: the text of ``render_block(entry)``, which builds it line by line and joins
+    it at each level, in pieces joined once with the rest of the note."""
+    parts += (BEGIN_MARKER, "\n- [ ] ", verdict_label(entry), _VERDICT_SUFFIX)
+    points = entry.focus_points
+    for text, block_id in zip(map(markdown.inline, points), point_ids(points), strict=True):
+        parts += ("\n- [ ] ", text, " ^", block_id)
+    _add_digest(parts, entry, links, latest)
+
+
+_VERDICT_SUFFIX = f" ^{VERDICT_ID}"
+
+
+def _add_digest(
+    parts: list[str], entry: Entry, links: Sequence[tuple[str, str]], latest: str | None
+) -> None:
+    """Add what follows the checklist, up to the end marker, to `parts`: a blank line,
+    the digest's paragraph quoted under the newest digest date, the references, and
+    the line break the end marker starts after."""
+    if latest:
+        parts += ("\n\n> [!quote] Digest · ", latest, "\n")
+    else:
+        parts.append("\n\n> [!quote] Digest\n")
+    parts += (markdown.quote(entry.text), "\n")
+    if links:
+        separator = "\nReferences: "
+        for label, url in links:
+            parts += (separator, "[", label, "](", url, ")")
+            separator = ", "
+        parts.append("\n")
+
+
 def render_body(
     entry: Entry, entry_print: str = UNSEALED, links: Sequence[tuple[str, str]] | None = None
 ) -> str:
@@ -352,11 +401,59 @@ def render_body(
 
 
 def render_new(entry: Entry, entry_print: str = UNSEALED) -> str:
-    """A new note for `entry`, unsealed: ``props.dumps(properties(entry), render_body(…))``,
-    with the references worked out once for both parts and the properties written by
-    `properties_text`."""
+    """A new note for `entry`, unsealed: ``props.dumps(properties(entry), render_body(…))``.
+
+    Built as one string (see `_new_head`); `test_obsidian_perf_paths` holds it to the
+    generic rendering through python-frontmatter.
+    """
+    return f"{_new_head(entry, entry_print, entry.digest_dates)}{UNSEALED}{_NEW_TAIL}"
+
+
+def render_new_sealed(
+    entry: Entry, entry_print: str, dates: tuple[str, ...] | None = None
+) -> str:
+    """``seal_new(render_new(entry, entry_print))``, the note a cold export writes.
+
+    The note is hashed in two pieces, up to its note hash and from there on, instead of
+    being searched for its end marker and copied around the hash afterwards. `dates`:
+    ``entry.digest_dates``, if the caller has them already (a property that sorts the
+    sources on every access).
+    """
+    head = _new_head(entry, entry_print, entry.digest_dates if dates is None else dates)
+    if len(entry_print) != len(UNSEALED):
+        # Not a print of ours: `seal_new` looks for the end marker a few characters
+        # before the note hash, and decides whether it can seal the note.
+        return seal_new(f"{head}{UNSEALED}{_NEW_TAIL}")
+    digest = _NOTE_HASH.copy()
+    digest.update(head.encode("utf-8"))
+    digest.update(_UNSEALED_TAIL)
+    return f"{head}{digest.hexdigest()}{_NEW_TAIL}"
+
+
+_NEW_TAIL = f" %%\n\n{NOTES_HEADING}\n"
+_UNSEALED_TAIL = f"{UNSEALED}{_NEW_TAIL}".encode()
+
+
+def _new_head(entry: Entry, entry_print: str, dates: tuple[str, ...]) -> str:
+    """A new note up to its note hash (``…%% digest2notes:end {entry_print}.``).
+
+    ``props.dumps_yaml(properties_text(…), render_body(…))`` written out as one join
+    of its pieces (rather than joins of joins): the note starts with ``---`` and ends
+    with the notes heading's line break, so the strip `dumps_yaml` does for
+    python-frontmatter's sake has nothing to remove, and the references and dates are
+    worked out once for the properties and the body.
+    """
     links = reference_links(entry)
-    return props.dumps_yaml(properties_text(entry, links), render_body(entry, entry_print, links))
+    parts = ["---\n"]
+    lines = _property_lines(entry, links, dates)
+    if lines is None:  # an entry holding values of unexpected types: the generic emitter
+        parts.append(props.emit(properties(entry)).rstrip("\n") + "\n")  # as `dumps_yaml`
+    else:
+        parts += lines  # each ends in exactly one line break, the last one included
+    parts.append("---\n\n")
+    _add_new_block(parts, entry, links, dates[-1] if dates else None)
+    parts += (END_PREFIX, " ", entry_print, ".")
+    return "".join(parts)
 
 
 def reference_links(entry: Entry) -> list[tuple[str, str]]:
@@ -370,13 +467,17 @@ def reference_links(entry: Entry) -> list[tuple[str, str]]:
     links: dict[str, str] = {}
     for reference in entry.references:
         reference = reference.strip()
+        number = reference[1:]
+        if reference[:1] == "#" and number.isdecimal():  # ``#N``, as `_ISSUE_REF` reads it
+            links.setdefault(f"https://github.com/{entry.repo}/issues/{number}", reference)
+            continue
         issue = _ISSUE_REF.match(reference)
         if issue:
             repo = issue.group("repo") or entry.repo
             links.setdefault(f"https://github.com/{repo}/issues/{issue.group('number')}", reference)
         elif _URL_REF.match(reference):
             links.setdefault(reference, reference)
-    return [(label, url) for url, label in links.items()]
+    return list(zip(links.values(), links, strict=True))  # (label, URL), first seen first
 
 
 @functools.lru_cache(maxsize=1024)  # a few repos, thousands of notes
@@ -418,49 +519,125 @@ def properties(
     }
 
 
-def properties_text(entry: Entry, links: Sequence[tuple[str, str]] | None = None) -> str:
+def properties_text(
+    entry: Entry,
+    links: Sequence[tuple[str, str]] | None = None,
+    dates: tuple[str, ...] | None = None,
+) -> str:
     """A new note's frontmatter body: exactly ``props.emit(properties(entry))``.
 
-    Written out line by line in `KEYS` order, without the dict and the per-key type
-    dispatch, because a cold export does this for every entry; an entry holding a
-    value of a type `properties` does not expect takes the generic way.
-    `test_obsidian_perf_paths` holds the two to the same text.
+    Written out line by line in `KEYS` order (`_property_lines`), without the dict and
+    the per-key type dispatch, because a cold export does this for every entry; an
+    entry holding a value of a type `properties` does not expect takes the generic way.
+    `test_obsidian_perf_paths` holds the two to the same text. `links` and `dates`:
+    ``reference_links(entry)`` and ``entry.digest_dates``, if the caller has them.
     """
-    verdict_text, minutes = entry.verdict_text, entry.minutes
+    lines = _property_lines(
+        entry,
+        reference_links(entry) if links is None else links,
+        entry.digest_dates if dates is None else dates,
+    )
+    return props.emit(properties(entry)) if lines is None else "".join(lines)
+
+
+def _property_lines(
+    entry: Entry, links: Sequence[tuple[str, str]], dates: tuple[str, ...]
+) -> list[str] | None:
+    """`properties_text` in pieces, each ending in a line break; None for an entry
+    holding a value of a type `properties` does not expect.
+
+    What repeats across notes (the repo, verdict and date lines) is rendered once per
+    distinct value; what is unique to the note (id, headline, URLs) is quoted without
+    a cache.
+    """
+    verdict, verdict_text, minutes = entry.verdict, entry.verdict_text, entry.minutes
     if not (
         type(entry.id) is str
         and type(entry.title) is str
         and type(entry.repo) is str
+        and type(verdict) is Verdict
         and (verdict_text is None or type(verdict_text) is str)
         and (minutes is None or type(minutes) is int)
     ):
-        return props.emit(properties(entry))
-    text = props.text_scalar
-    dates = [date for date in map(_iso_date, entry.digest_dates) if date is not None]
-    urls = [url for _, url in (reference_links(entry) if links is None else links)]
-    out = [
-        f"digest2notes_id: {text(entry.id)}\n"
-        f"title: {text(entry.title)}\n"
-        f"repo: {text(entry.repo)}\n"
-        f"verdict: {text(entry.verdict.value)}\n"
-        f"verdict_rank: {entry.verdict.rank}\n",
-        "verdict_text:\n" if verdict_text is None else f"verdict_text: {text(verdict_text)}\n",
+        return None
+    repo = _repo(entry.repo)
+    verdict_lines, verdict_tags = _VERDICT_LINES[verdict]
+    note_id = _scalar(entry.id, repo.id_prefix, repo.id_split)
+    urls = [_scalar(url, repo.issue_prefix, repo.issue_split) for _, url in links]
+    return [
+        f"digest2notes_id: {note_id}\ntitle: {props.unique_text_scalar(entry.title)}\n",
+        repo.line,
+        verdict_lines,
+        "verdict_text:\n"
+        if verdict_text is None
+        else f"verdict_text: {props.text_scalar(verdict_text)}\n",
         "minutes:\n" if minutes is None else f"minutes: {minutes}\n",
-        f"status: {text(STATUS_UNREAD)}\nfocus_total: {len(entry.focus_points)}\nfocus_done: 0\n",
-        f"digest_date: {dates[-1].isoformat()}\n" if dates else "digest_date:\n",
-        _list_text("digest_dates", [date.isoformat() for date in dates]),
-        _list_text("references", [text(url) for url in urls]),
-        _list_text(
-            "tags", [text(ROOT_TAG), text(verdict_tag(entry.verdict)), text(repo_tag(entry.repo))]
-        ),
+        f"{_STATUS_LINE}focus_total: {len(entry.focus_points)}\nfocus_done: 0\n",
+        _dates_text(dates),
+        _list_text("references", urls),
+        verdict_tags,
+        repo.tag_line,
     ]
-    return "".join(out)
 
 
 def _list_text(key: str, scalars: list[str]) -> str:
     if not scalars:
         return f"{key}: []\n"
-    return f"{key}:\n" + "".join([f"  - {scalar}\n" for scalar in scalars])
+    return f"{key}:\n  - " + "\n  - ".join(scalars) + "\n"
+
+
+_STATUS_LINE = f"status: {props.text_scalar(STATUS_UNREAD)}\n"
+#: Per verdict: its ``verdict`` and ``verdict_rank`` lines, and the start of ``tags``
+#: (ours, then the verdict's; the repo's tag follows).
+_VERDICT_LINES = {
+    verdict: (
+        f"verdict: {props.text_scalar(verdict.value)}\nverdict_rank: {verdict.rank}\n",
+        _list_text("tags", [props.text_scalar(ROOT_TAG), props.text_scalar(verdict_tag(verdict))]),
+    )
+    for verdict in Verdict
+}
+
+
+class _Repo(NamedTuple):
+    """What a repo brings to its notes' properties, worked out once per repo."""
+
+    line: str  # the ``repo`` property
+    tag_line: str  # its line of ``tags``
+    id_prefix: str  # ``{repo}:``, how its entries' ids start (`digest2notes.entry_id`)
+    id_split: tuple[str, str]  # `props.split_scalar` of `id_prefix`
+    issue_prefix: str  # ``https://github.com/{repo}/issues/``, a ``#N`` reference's URL
+    issue_split: tuple[str, str]
+
+
+@functools.lru_cache(maxsize=1024)  # a few repos, thousands of notes
+def _repo(repo: str) -> _Repo:
+    id_prefix, issue_prefix = f"{repo}:", f"https://github.com/{repo}/issues/"
+    return _Repo(
+        line=f"repo: {props.text_scalar(repo)}\n",
+        tag_line=f"  - {props.text_scalar(repo_tag(repo))}\n",
+        id_prefix=id_prefix,
+        id_split=props.split_scalar(id_prefix),
+        issue_prefix=issue_prefix,
+        issue_split=props.split_scalar(issue_prefix),
+    )
+
+
+def _scalar(value: str, prefix: str, split: tuple[str, str]) -> str:
+    """``props.unique_text_scalar(value)``, put together from `split` (see
+    `props.split_scalar`) when `value` is `prefix` and then ASCII letters and digits: an
+    id's hash, an issue's number."""
+    rest = value[len(prefix) :]
+    if value.startswith(prefix) and rest.isascii() and rest.isalnum():
+        return f"{split[0]}{rest}{split[1]}"
+    return props.unique_text_scalar(value)
+
+
+@functools.lru_cache(maxsize=1024)  # every entry of a digest has the same dates
+def _dates_text(dates: tuple[str, ...]) -> str:
+    """The ``digest_date`` and ``digest_dates`` lines for these digest dates."""
+    valid = [date.isoformat() for date in map(_iso_date, dates) if date is not None]
+    latest = f"digest_date: {valid[-1]}\n" if valid else "digest_date:\n"
+    return latest + _list_text("digest_dates", valid)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -59,6 +59,8 @@ _NEEDS_QUOTES = re.compile(
 )
 # Words either dialect resolves to a bool or null (YAML 1.1's yes/no/on/off/y/n included).
 _RESERVED = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
+# Longer text is never reserved: a headline need not be lower-cased (copied) to know.
+_LONGEST_RESERVED = max(map(len, _RESERVED))
 # The same for keys, as PyYAML actually resolves them (it leaves y and n alone).
 _RESERVED_KEYS = _RESERVED - {"y", "n"}
 _PLAIN_KEY = re.compile(r"[^\W\d][^:#]*")
@@ -68,38 +70,75 @@ _ESCAPES = {"\\": "\\\\", '"': '\\"', "\t": "\\t", "\n": "\\n", "\r": "\\r", "\x
 @functools.lru_cache(maxsize=4096)  # repos, verdicts, tags repeat across thousands of notes
 def text_scalar(value: str) -> str:
     """`value` as a YAML scalar every reader reads back as this same string."""
-    if value and not needs_quotes(value) and value.lower() not in _RESERVED:
+    return unique_text_scalar(value)
+
+
+def unique_text_scalar(value: str) -> str:
+    """`text_scalar` without its cache, for a value that belongs to one note (its id,
+    headline, reference URLs): looking those up only to miss costs more than the
+    check itself, and each miss would push out a repo or tag that does repeat."""
+    if (
+        value
+        and not needs_quotes(value)
+        and (len(value) > _LONGEST_RESERVED or value.lower() not in _RESERVED)
+    ):
         return value
     return '"' + _QUOTED_ESCAPE.sub(_escape_char, value) + '"'
 
 
+def split_scalar(prefix: str) -> tuple[str, str]:
+    """(head, end) with ``unique_text_scalar(prefix + rest) == head + rest + end`` for every
+    `rest` of ASCII letters and digits, so values that share a prefix (a repo's note ids
+    and issue URLs) need the prefix looked at once, not once per value.
+
+    `prefix` must end in a character that is not a letter (as ``owner/repo:`` and
+    ``…/issues/`` do): then the value starts with the prefix and is no reserved word,
+    and a rest needs no quotes or escapes itself, nor can make the prefix need them (it
+    ends the value, and holds no blank, colon or ``#`` to pair with the prefix). So the
+    scalar for ``prefix + "0"`` shows where any rest goes.
+    """
+    if not prefix[-1:] or prefix[-1].isalpha():
+        raise ValueError(f"a prefix must end in a character that is not a letter: {prefix!r}")
+    head, _, end = unique_text_scalar(prefix + "0").rpartition("0")
+    return head, end
+
+
 # `_NEEDS_QUOTES` taken apart, for `needs_quotes`:
 _QUOTED_FIRST = frozenset("-?:,[]{}#&*!|>'\"%@`0123456789+.~=<\\")
-_QUOTED_ANYWHERE = ("\t", "\n", ",", "[", "]", "{", "}")
 _COLON_SPACE = re.compile(r":\s")
-_SPACE_HASH = re.compile(r"\s#")
 
 
 def needs_quotes(value: str) -> bool:
-    """``_NEEDS_QUOTES.search(value) is not None`` for a non-empty `value`, at a third of
-    the cost: titles, ids and URLs are unique per note, so a cold export of 10,000 notes
-    asks this some 40,000 times, and the pattern's alternatives are tried at every
-    character. Here the first and last characters are looked at directly, and the
-    rest with ``in`` (which runs at memory speed) before any regex.
+    """``_NEEDS_QUOTES.search(value) is not None`` for a non-empty `value`, at a fraction
+    of the cost: titles, ids and URLs are unique per note, so a cold export of 10,000
+    notes asks this some 40,000 times, and the pattern's alternatives are tried at every
+    character. Here the first and last characters are looked at directly, and the rest
+    with ``in`` and ``find`` (which run at memory speed) before any regex.
     """
     first, last = value[0], value[-1]
     if first in _QUOTED_FIRST or first.isspace() or last == ":" or last.isspace():
-        return True  # ``^[\s…]`` and ``[\s:]$`` (a final newline is caught below)
-    for char in _QUOTED_ANYWHERE:
-        if char in value:
+        return True  # ``^[\s…]`` and ``[\s:]$``
+    if value.isascii():
+        if not value.isprintable():
+            return True  # control characters (\t and \n among them) need escapes
+    elif "\t" in value or "\n" in value or _NEEDS_ESCAPE.search(value) is not None:
+        return True
+    if "," in value or "[" in value or "]" in value or "{" in value or "}" in value:
+        return True  # ``[,\[\]{}]``
+    if ":" in value and _COLON_SPACE.search(value) is not None:
+        return True
+    return "#" in value and _space_hash(value)
+
+
+def _space_hash(value: str) -> bool:
+    r"""``re.search(r"\s#", value) is not None``, looking only before each ``#``: the
+    search would try every character for the ``\s``."""
+    at = value.find("#", 1)
+    while at >= 0:
+        if value[at - 1].isspace():
             return True
-    if ":" in value and _COLON_SPACE.search(value):
-        return True
-    if "#" in value and _SPACE_HASH.search(value):
-        return True
-    if value.isascii():  # only control characters need escapes, and \t \n are ruled out
-        return not value.isprintable()
-    return _NEEDS_ESCAPE.search(value) is not None
+        at = value.find("#", at + 1)
+    return False
 
 
 def _escape_char(match: re.Match[str]) -> str:
