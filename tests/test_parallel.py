@@ -93,6 +93,17 @@ def test_a_failed_child_is_redone_here(how: str) -> None:
     ]
 
 
+def test_when_the_system_refuses_to_fork_the_work_is_done_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    results = map_chunks(_square_with_pid, list(range(3_000)), jobs=3, min_chunk=100)
+    assert results == [(n * n, os.getpid()) for n in range(3_000)]
+
+
 def test_an_error_of_the_work_itself_is_raised_as_it_would_be_serially() -> None:
     def work(chunk: Sequence[int]) -> list[int]:
         if 2_500 in chunk:

@@ -97,20 +97,25 @@ def map_chunks(
     if processes <= 1 or not can_fork():
         return work(items)
     bounds = _bounds(len(items), processes)
-    children: list[tuple[int, int, int, int]] = []  # (pid, read end, start, stop)
+    # (pid, read end, start, stop); pid 0: the fork failed, so the chunk is done here.
+    children: list[tuple[int, int, int, int]] = []
     try:
         for start, stop in bounds[1:]:
-            children.append((*_spawn(work, items, start, stop), start, stop))
+            try:
+                children.append((*_spawn(work, items, start, stop), start, stop))
+            except OSError:  # no more processes or memory: not a reason to fail the work
+                children.append((0, -1, start, stop))
         results = work(items[bounds[0][0] : bounds[0][1]])
         _check_length(results, bounds[0][1] - bounds[0][0])
-        for pid, fd, start, stop in children:
-            part: list[R] | None = _collect(pid, fd, stop - start)
+        while children:
+            pid, fd, start, stop = children.pop(0)  # once reaped, never signalled again
+            part: list[R] | None = _collect(pid, fd, stop - start) if pid else None
             results += part if part is not None else _checked(work, items[start:stop])
-        children.clear()
         return results
     finally:
         for pid, fd, _, _ in children:  # only on an exception in this process
-            _abandon(pid, fd)
+            if pid:
+                _abandon(pid, fd)
 
 
 def _bounds(count: int, processes: int) -> list[tuple[int, int]]:
