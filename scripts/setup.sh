@@ -23,6 +23,9 @@ else
     install=(".$extras")
 fi
 stamp="$VENV/.digest2notes-installed-$mode$extras"
+if [ -z "$extras" ] && [ -f "$VENV/.digest2notes-installed-$mode[test]" ]; then
+    stamp="$VENV/.digest2notes-installed-$mode[test]"  # the test install has everything too
+fi
 stale=""
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ]; then
     stale=yes
