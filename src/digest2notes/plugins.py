@@ -48,6 +48,18 @@ def installed_exporters() -> dict[str, InstalledExporter]:
     return found
 
 
+def usable_exporters() -> dict[str, type[Exporter]]:
+    """Every installed exporter that loads, by name. A broken one is left out here, as
+    it is unusable anyway; ``digest2notes exporters`` lists it with the reason."""
+    usable: dict[str, type[Exporter]] = {}
+    for name, installed in installed_exporters().items():
+        try:
+            usable[name] = installed.load()
+        except PluginError:
+            continue
+    return usable
+
+
 def get_exporter(name: str) -> type[Exporter]:
     """The exporter class registered as `name`, or a one-line error listing what exists."""
     available = installed_exporters()

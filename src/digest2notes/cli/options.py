@@ -13,22 +13,24 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..errors import PluginError
-from ..plugins import installed_exporters
+from ..plugins import usable_exporters
+
+
+def first_by_name(options: Iterable[click.Option]) -> list[click.Option]:
+    """`options` without repeats of a name: when plugins declare the same option (both
+    exporters take ``--vault``, say), the first declaration is the one offered."""
+    seen: dict[str, click.Option] = {}
+    for option in options:
+        if option.name:
+            seen.setdefault(option.name, option)
+    return list(seen.values())
 
 
 def plugin_options(attribute: str) -> list[click.Option]:
     """Options declared by installed exporters under `attribute`, first declaration wins."""
-    seen: dict[str, click.Option] = {}
-    for installed in installed_exporters().values():
-        try:
-            cls = installed.load()
-        except PluginError:
-            continue  # listed as broken by `digest2notes exporters`; unusable here anyway
-        for option in getattr(cls, attribute, ()):
-            if option.name and option.name not in seen:
-                seen[option.name] = option
-    return list(seen.values())
+    return first_by_name(
+        option for cls in usable_exporters().values() for option in getattr(cls, attribute, ())
+    )
 
 
 class PluginOptionsCommand(click.Command):

@@ -23,9 +23,9 @@ from ..config import Config
 from ..errors import ConfigError, PluginError
 from ..exporting import Exporter, ProgressSource, StudyItem, StudyStatus
 from ..model import Verdict
-from ..plugins import get_exporter, installed_exporters
+from ..plugins import get_exporter, usable_exporters
 from .context import CONTEXT_SETTINGS, app_context, stderr_is_tty
-from .options import given_names
+from .options import first_by_name, given_names
 
 _META_KEY = "digest2notes.queue.sources"
 _MIN_HEADLINE = 20
@@ -66,26 +66,18 @@ def _sources(ctx: click.Context) -> list[_Source]:
     """
     cached = ctx.meta.get(_META_KEY)
     if cached is None:
-        cached = []
-        for name, installed in installed_exporters().items():
-            try:
-                cls = installed.load()
-            except PluginError:
-                continue  # `digest2notes exporters` reports it; unusable here anyway
-            if issubclass(cls, ProgressSource):
-                cached.append(_Source(name, cls))
+        cached = [
+            _Source(name, cls)
+            for name, cls in usable_exporters().items()
+            if issubclass(cls, ProgressSource)
+        ]
         ctx.meta[_META_KEY] = cached
     sources: list[_Source] = cached
     return sources
 
 
 def _source_options(ctx: click.Context) -> list[click.Option]:
-    seen: dict[str, click.Option] = {}
-    for source in _sources(ctx):
-        for option in source.options:
-            if option.name:
-                seen.setdefault(option.name, option)
-    return list(seen.values())
+    return first_by_name(option for source in _sources(ctx) for option in source.options)
 
 
 class _SourceOptionsMixin(click.Command):
