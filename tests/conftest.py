@@ -47,6 +47,14 @@ def samples(tmp_path: Path) -> Path:
     return target
 
 
+@pytest.fixture
+def vault(tmp_path: Path) -> Path:
+    """An empty Obsidian vault folder."""
+    path = tmp_path / "vault"
+    path.mkdir()
+    return path
+
+
 RunCli = Callable[..., Result]
 
 

@@ -89,13 +89,6 @@ def export(run_cli: RunCli, *args: object) -> Any:
     return result
 
 
-@pytest.fixture
-def vault(tmp_path: Path) -> Path:
-    path = tmp_path / "vault"
-    path.mkdir()
-    return path
-
-
 def parsed_entries(run_cli: RunCli, samples: Path) -> list[dict[str, Any]]:
     result = run_cli("parse", "--json", samples)
     assert result.exit_code == 0, result.output

@@ -13,7 +13,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import frontmatter
-import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,13 +49,6 @@ def edit_digests(samples: Path, old: str, new: str) -> None:
     for path in samples.glob("*.txt"):
         text = path.read_text(encoding="utf-8")
         path.write_text(text.replace(old, new), encoding="utf-8")
-
-
-@pytest.fixture
-def vault(tmp_path: Path) -> Path:
-    path = tmp_path / "vault"
-    path.mkdir()
-    return path
 
 
 def test_reader_edits_survive_a_changed_digest(run_cli: RunCli, samples: Path, vault: Path) -> None:

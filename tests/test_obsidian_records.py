@@ -17,13 +17,6 @@ from .test_obsidian_export import export, notes, snapshot
 RECORDS = Path(".digest2notes") / "notes.json"
 
 
-@pytest.fixture
-def vault(tmp_path: Path) -> Path:
-    path = tmp_path / "vault"
-    path.mkdir()
-    return path
-
-
 def last_line(result: object) -> str:
     return str(getattr(result, "output", "")).strip().splitlines()[-1]
 
