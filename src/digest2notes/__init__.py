@@ -6,7 +6,7 @@ module exports; everything else is internal.
 
 from __future__ import annotations
 
-from .atomic import atomic_write_text, is_temp_name, write_if_changed
+from .atomic import atomic_create_text, atomic_write_text, is_temp_name, write_if_changed
 from .errors import ConfigError, Digest2NotesError, ExportError, InputError, PluginError
 from .exporting import (
     Action,
@@ -43,6 +43,7 @@ __all__ = [
     "StudyItem",
     "StudyStatus",
     "Verdict",
+    "atomic_create_text",
     "atomic_write_text",
     "entry_id",
     "is_temp_name",

@@ -25,11 +25,18 @@ Obsidian exporter removes the ones older than a minute).
 
 Neither flushes the directory, so after a power cut the rename itself may not
 have happened (the old file is there): no caller needs more.
+
+`atomic_create_bytes` is the other half: a file that must be *new* (a note an
+export creates) is written in full under no name at all, then given its name
+with one ``link``, which fails if anything has that name by then — so a file
+that appears during a run is never replaced, and the check and the creation are
+one step rather than a ``stat`` followed by a rename.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import os
 
@@ -72,9 +79,7 @@ def atomic_write_bytes(
     fd, temp = _create_temp(folder)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+            _write_all(fd, data)
             if durable:
                 os.fsync(fd)
             status = os.fstat(fd)
@@ -86,6 +91,108 @@ def atomic_write_bytes(
             os.unlink(temp)
         raise
     return status
+
+
+def atomic_create_bytes(path: str | os.PathLike[str], data: bytes) -> os.stat_result:
+    """Create `path` holding `data`, complete or not at all, never in place of anything.
+
+    Raises `FileExistsError` if anything has that name when the file gets it — a
+    file, a folder, even a dangling link. The folder is created if it is missing;
+    the mode and the (lack of) fsync are `atomic_write_bytes`' with
+    ``durable=False``. Returns the file's status as written.
+
+    On Linux the bytes go to an unnamed ``O_TMPFILE`` in the destination folder,
+    linked into place through ``/proc/self/fd``: a killed run leaves nothing behind
+    (an unnamed file dies with its process), and it costs the same four system
+    calls as a plain ``open`` / ``write`` / ``fstat`` / ``close``. Elsewhere, or on
+    a file system without ``O_TMPFILE``, a hidden temp file is linked to `path`
+    and removed; without hard links either (FAT), `path` is looked at and the temp
+    file renamed over it, which only a file created at that very instant can race.
+    """
+    target = os.path.abspath(path)  # the link below is given an absolute path
+    folder = os.path.dirname(target)
+    if _UNNAMED and folder not in _no_unnamed_files:
+        status = _create_unnamed(folder, target, data)
+        if status is not None:
+            return status
+    return _create_by_link(folder, target, data)
+
+
+def atomic_create_text(path: str | os.PathLike[str], text: str) -> os.stat_result:
+    """`atomic_create_bytes` of `text` as UTF-8, newlines as given."""
+    return atomic_create_bytes(path, text.encode("utf-8"))
+
+
+_UNNAMED = getattr(os, "O_TMPFILE", 0) if os.path.isdir("/proc/self/fd") else 0
+#: Folders whose file system turned ``O_TMPFILE`` or its link down: asked once per run.
+_no_unnamed_files: set[str] = set()
+#: What ``open(O_TMPFILE)`` or the link through ``/proc`` fails with where either is
+#: unsupported: old kernels (EISDIR: the flag includes ``O_DIRECTORY``), file systems
+#: without it (EOPNOTSUPP), /proc missing or foreign (ENOENT, EXDEV, EPERM).
+_UNSUPPORTED = {errno.EISDIR, errno.EOPNOTSUPP, errno.EINVAL, errno.ENOENT, errno.EXDEV}
+_UNSUPPORTED |= {errno.EPERM, errno.ENOSYS}
+
+
+def _create_unnamed(folder: str, target: str, data: bytes) -> os.stat_result | None:
+    """`atomic_create_bytes` by ``O_TMPFILE``; None where that is not supported."""
+    try:
+        fd = os.open(folder, _UNNAMED | os.O_WRONLY, 0o666)
+    except FileNotFoundError:
+        if os.path.isdir(folder):
+            raise
+        os.makedirs(folder, exist_ok=True)
+        return _create_unnamed(folder, target, data)
+    except OSError as error:
+        if error.errno not in _UNSUPPORTED:
+            raise
+        _no_unnamed_files.add(folder)
+        return None
+    try:
+        _write_all(fd, data)
+        status = os.fstat(fd)
+        # ``os.link`` calls linkat(2) with AT_SYMLINK_FOLLOW (what a /proc/self/fd link
+        # needs) only when given a folder descriptor; for an absolute target the folder
+        # descriptor is ignored, so the file's own does.
+        os.link(f"/proc/self/fd/{fd}", target, dst_dir_fd=fd, follow_symlinks=True)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in _UNSUPPORTED or not os.path.isdir(folder):
+            raise
+        _no_unnamed_files.add(folder)
+        return None
+    finally:
+        os.close(fd)
+    return status
+
+
+def _create_by_link(folder: str, target: str, data: bytes) -> os.stat_result:
+    """`atomic_create_bytes` with a named temp file, linked (or, failing that, renamed)."""
+    fd, temp = _create_temp(folder)
+    try:
+        try:
+            _write_all(fd, data)
+            status = os.fstat(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(temp, target)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links here: look, then rename
+            if os.path.lexists(target):
+                raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), target) from None
+            os.replace(temp, target)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+    return status
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _create_temp(folder: str) -> tuple[int, str]:

@@ -1,0 +1,122 @@
+"""Atomic file creation: a new note appears whole or not at all, and never in place of
+anything that took its name meanwhile."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from digest2notes import atomic
+from digest2notes.atomic import atomic_create_bytes, atomic_create_text
+
+
+def _names(folder: Path) -> list[str]:
+    return sorted(os.listdir(folder))
+
+
+def test_a_new_file_gets_exactly_the_bytes_and_reports_its_status(tmp_path: Path) -> None:
+    target = tmp_path / "note.md"
+    status = atomic_create_text(target, "---\ntitle: 共享专家\n---\n\r\nbody\n")
+    assert target.read_bytes() == "---\ntitle: 共享专家\n---\n\r\nbody\n".encode()
+    on_disk = target.stat()
+    assert (status.st_ino, status.st_mtime_ns, status.st_size) == (
+        on_disk.st_ino,
+        on_disk.st_mtime_ns,
+        on_disk.st_size,
+    )
+    assert _names(tmp_path) == ["note.md"]  # no temp file left behind
+
+
+def test_the_mode_is_that_of_a_plain_new_file(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        atomic_create_bytes(tmp_path / "a.md", b"x")
+        with open(tmp_path / "b.md", "wb") as handle:
+            handle.write(b"x")
+    finally:
+        os.umask(old)
+    modes = {stat.S_IMODE(os.stat(tmp_path / name).st_mode) for name in ("a.md", "b.md")}
+    assert modes == {0o640}
+
+
+@pytest.mark.parametrize("occupant", ["file", "empty file", "folder", "dangling link"])
+def test_a_taken_name_is_refused_and_left_exactly_as_it_was(
+    tmp_path: Path, occupant: str
+) -> None:
+    target = tmp_path / "note.md"
+    if occupant == "file":
+        target.write_text("the reader's note")
+    elif occupant == "empty file":
+        target.touch()
+    elif occupant == "folder":
+        target.mkdir()
+    else:
+        target.symlink_to(tmp_path / "nowhere.md")
+    before = os.lstat(target)
+    with pytest.raises(FileExistsError):
+        atomic_create_bytes(target, b"ours")
+    after = os.lstat(target)
+    assert (after.st_ino, after.st_mtime_ns, after.st_size) == (
+        before.st_ino,
+        before.st_mtime_ns,
+        before.st_size,
+    )
+    assert not (tmp_path / "nowhere.md").exists()  # a link is never followed
+    assert _names(tmp_path) == ["note.md"]  # and no temp file is left
+
+
+def test_a_missing_folder_is_created(tmp_path: Path) -> None:
+    target = tmp_path / "Digests" / "deeper" / "note.md"
+    atomic_create_bytes(target, b"x")
+    assert target.read_bytes() == b"x"
+
+
+def test_a_relative_path_is_created_relative_to_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    atomic_create_bytes("note.md", b"x")
+    assert (tmp_path / "note.md").read_bytes() == b"x"
+
+
+def test_without_unnamed_files_a_linked_temp_file_does_the_same(tmp_path: Path) -> None:
+    """The way taken on file systems (and systems) without O_TMPFILE."""
+    target = str(tmp_path / "note.md")
+    status = atomic._create_by_link(str(tmp_path), target, b"first")
+    assert Path(target).read_bytes() == b"first"
+    assert os.stat(target).st_ino == status.st_ino
+    with pytest.raises(FileExistsError):
+        atomic._create_by_link(str(tmp_path), target, b"second")
+    assert Path(target).read_bytes() == b"first"
+    assert _names(tmp_path) == ["note.md"]
+
+
+@pytest.mark.skipif(not atomic._UNNAMED, reason="O_TMPFILE and /proc are Linux's")
+def test_on_linux_the_file_is_unnamed_until_it_is_complete(tmp_path: Path) -> None:
+    """Nothing but the finished file ever has a name: a kill at any point leaves no
+    stray temp file to clean up (the unnamed file dies with the process)."""
+    seen: list[list[str]] = []
+    real_write = os.write
+
+    def watching_write(fd: int, data: bytes | memoryview) -> int:
+        seen.append(_names(tmp_path))
+        return real_write(fd, data)
+
+    os_module = atomic.os
+    try:
+        os_module.write = watching_write  # type: ignore[assignment]
+        atomic_create_bytes(tmp_path / "note.md", b"x" * 100)
+    finally:
+        os_module.write = real_write  # type: ignore[assignment]
+    assert seen == [[]]
+    assert _names(tmp_path) == ["note.md"]
+
+
+def test_write_and_create_agree_on_what_a_file_holds(tmp_path: Path) -> None:
+    data = bytes(range(256)) * 40
+    atomic.atomic_write_bytes(tmp_path / "written.md", data, durable=False)
+    atomic_create_bytes(tmp_path / "created.md", data)
+    assert (tmp_path / "written.md").read_bytes() == (tmp_path / "created.md").read_bytes()
