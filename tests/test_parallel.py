@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -118,6 +120,55 @@ def test_no_child_is_left_behind() -> None:
     map_chunks(_square_with_pid, list(range(5_000)), jobs=3, min_chunk=100)
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)
+
+
+_KILLED_PARENT = """
+import os, signal, sys, time
+from digest2notes.parallel import map_chunks
+
+pid_file = sys.argv[1]
+
+def work(chunk):
+    if chunk[0] != 0:  # a child: say who it is, then work "forever"
+        with open(pid_file + ".tmp", "w") as handle:
+            handle.write(str(os.getpid()))
+        os.replace(pid_file + ".tmp", pid_file)
+        time.sleep(120)
+    else:  # this process: killed while the child works
+        while not os.path.exists(pid_file):
+            time.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return list(chunk)
+
+map_chunks(work, list(range(2_000)), jobs=2, min_chunk=100)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Running, as opposed to gone or a zombie nobody has reaped yet (in a container
+    whose first process does not reap, a dead orphan stays a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_child_dies_with_its_parent(tmp_path: Path) -> None:
+    """Killing a run (SIGKILL, the OOM killer) stops its workers too: a worker that
+    went on writing notes would race the re-run the reader starts next."""
+    pid_file = tmp_path / "child.pid"
+    source = Path(__file__).resolve().parents[1] / "src"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(source), *sys.path])}
+    finished = subprocess.run(
+        [sys.executable, "-c", _KILLED_PARENT, str(pid_file)], env=env, timeout=60
+    )
+    assert finished.returncode == -signal.SIGKILL
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _alive(child)
 
 
 def test_parse_gives_the_same_json_in_one_process_and_in_several(

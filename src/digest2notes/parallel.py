@@ -1,4 +1,4 @@
-"""Pure work over many items on every core, in forked processes, when that is safe.
+"""Work over many items on every core, in forked processes, when that is safe.
 
 Parsing a year of digests and rendering thousands of notes is CPU-bound Python:
 one core does it all while the others idle. `map_chunks` splits the items into
@@ -6,11 +6,15 @@ contiguous chunks, keeps the first for this process and hands each other one to
 a ``fork``-ed child, which inherits the items and the code (nothing is pickled on
 the way in and no interpreter starts) and sends its results back through a pipe.
 
-Only *pure* work belongs here: functions of their items that touch no files, no
-network and no shared state, because a child's side effects are lost and a failed
-child's chunk is simply done again here. That fallback also makes the answer
-independent of how the work was split: a child that crashes, is killed, or
-raises gives the same result (or the same exception) as running serially.
+The work must be *pure*, or at least safe to do twice: a child's chunk is done
+again here if the child fails, so a child's side effects may happen a second
+time, and a function of its items that touches no shared state gives the same
+result either way. That fallback also makes the answer independent of how the
+work was split: a child that crashes, is killed, or raises gives the same result
+(or the same exception) as running serially. Writing new files qualifies when a
+second attempt recognises the file the first one made (see the Obsidian
+exporter's `_create_notes`). A child dies with this process (Linux's
+``PR_SET_PDEATHSIG``), so killing a run stops all of its work at once.
 
 Fork is used only where it is known to be safe and worth it:
 
@@ -88,7 +92,8 @@ def map_chunks(
 ) -> list[R]:
     """``work(items)``, computed in up to `jobs` processes (default: `default_jobs`).
 
-    `work` must be pure and return one result per item, in order; the results
+    `work` must be pure or safe to redo (see the module docstring) and return one
+    result per item, in order; the results
     of the chunks are concatenated in order, so the answer is ``work(items)``'s.
     Results must be picklable.
     """
@@ -97,6 +102,7 @@ def map_chunks(
     if processes <= 1 or not can_fork():
         return work(items)
     bounds = _bounds(len(items), processes)
+    _load_prctl()
     # (pid, read end, start, stop); pid 0: the fork failed, so the chunk is done here.
     children: list[tuple[int, int, int, int]] = []
     try:
@@ -130,6 +136,7 @@ def _spawn(
     work: Callable[[Sequence[T]], list[R]], items: Sequence[T], start: int, stop: int
 ) -> tuple[int, int]:
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     try:
         pid = os.fork()
     except OSError:
@@ -140,6 +147,7 @@ def _spawn(
         status = _CHILD_FAILED
         try:
             os.close(read_end)
+            _die_with(parent)
             gc.disable()  # short-lived: collecting would only copy the parent's pages
             signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: just stop
             payload = pickle.dumps(work(items[start:stop]), protocol=pickle.HIGHEST_PROTOCOL)
@@ -150,6 +158,33 @@ def _spawn(
             os._exit(status)
     os.close(write_end)
     return pid, read_end
+
+
+_PR_SET_PDEATHSIG = 1
+_prctl: Callable[..., int] | None = None
+_prctl_looked_up = False
+
+
+def _load_prctl() -> None:
+    """Look up prctl(2) before forking, so no child loads a library to find it."""
+    global _prctl, _prctl_looked_up
+    if _prctl_looked_up:
+        return
+    _prctl_looked_up = True
+    try:
+        import ctypes  # only here: a few milliseconds, and only for parallel work
+
+        _prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (ImportError, OSError, AttributeError):  # no ctypes or no prctl: children may outlive
+        _prctl = None
+
+
+def _die_with(parent: int) -> None:
+    """In a child: be killed when `parent` dies, and stop if it already has."""
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it died before the request was made
+        os._exit(_CHILD_FAILED)
 
 
 def _collect(pid: int, fd: int, expected: int) -> list[R] | None:
