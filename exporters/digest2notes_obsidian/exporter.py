@@ -1,15 +1,20 @@
 """``--to obsidian``: plan every note's fate first, then write only what changes.
 
-Planning reads the whole vault once (see `vault.scan`) and renders every note
-in memory, so ``--dry-run`` shows exactly what a real run would do and
-writes nothing. Applying writes each changed note atomically; a note the
-reader edited between planning and writing is merged again from its current
-text rather than overwritten with a stale merge.
+Planning reads the whole vault once (see `vault.scan`), merges every existing
+note in memory and names every new one, so ``--dry-run`` shows exactly what a
+real run would do and writes nothing. Applying writes each changed note
+atomically; a note the reader edited between planning and writing is merged
+again from its current text rather than overwritten with a stale merge. New
+notes are rendered while they are written, on every core (`_create_notes`):
+rendering them cannot fail, and the text of ten thousand notes need not sit in
+the plan.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -107,10 +112,8 @@ class ObsidianExporter(Exporter, ProgressSource):
             seen.add(entry.id)
             notes = index.by_id.get(entry.id)
             planned.append(self._plan_update(location, entry, notes) if notes else entry)
-        fresh = [item for item in planned if isinstance(item, Entry)]
-        drafts = iter(_draft_new(fresh))
-        # Names are handed out in entry order, after the drafts: which one gets a suffix
-        # must not depend on how the drafting was split.
+        # Names are handed out in entry order: which note gets a suffix must not depend on
+        # anything else. The notes themselves are rendered as they are written (`apply`).
         taken = (index.folder_names - index.empty_names) | {
             filenames.name_key(stem + filenames.NOTE_SUFFIX) for stem in views.RESERVED_STEMS
         }
@@ -122,11 +125,10 @@ class ObsidianExporter(Exporter, ProgressSource):
             if isinstance(item, _Work):
                 work.append(item)
                 continue
-            stem, text, print_ = next(drafts)
-            name, key = _free_name(item, stem, taken)
+            name, key = _free_name(item, filenames.sanitise(item.title), taken)
             taken.add(key)
             change = Change(item.id, item.title, Action.CREATE, prefix + name)
-            work.append(_Work(item, change, folder_path + name, text, entry_print=print_))
+            work.append(_Work(item, change, folder_path + name))
         found = {note.relative for notes in index.by_id.values() for note in notes}
         state = _State(location, work, self._plan_views(location), records, found)
         return Plan(changes=[w.change for w in work], state=state)
@@ -202,12 +204,17 @@ class ObsidianExporter(Exporter, ProgressSource):
         notes = state.records.notes
         kept = {path: r for path, r in notes.items() if path in state.notes_found}
         records = vault.Records(kept, notes)
+        created = iter(_create_notes(writer, state, progress))
         for work in state.work:
-            change, written = self._apply_one(writer, work)
+            if work.change.action is Action.CREATE:
+                change, written, print_ = next(created)  # reported as it was made
+                work.entry_print = print_
+            else:
+                change, written = self._apply_one(writer, work)
+                if progress is not None:
+                    progress(change)
             report.changes.append(change)
             _record(records, change, work, written)
-            if progress is not None:
-                progress(change)
         for view in state.views:
             report.extras.append(_apply_view(writer, view))
         vault.save_records(state.location, records)
@@ -216,27 +223,15 @@ class ObsidianExporter(Exporter, ProgressSource):
     def _apply_one(
         self, writer: vault.Writer, work: _Work
     ) -> tuple[Change, tuple[int, int, int] | None]:
-        """What happened to `work`'s note, and the written file's stamp if it was written."""
+        """What happened to the note `work` updates (or leaves), and the written file's
+        stamp if it was written."""
         change = work.change
-        nothing_there = False
-        if change.action is Action.CREATE:
-            # The scan found the name free; one lstat says whether it still is (the common
-            # case, which then needs no second look for a link before the write).
-            nothing_there = vault.missing(work.path)
-            current = None if nothing_there else vault.stamp(work.path)
-            if current is not None and current[1] > 0:
-                failed = replace(
-                    change,
-                    action=Action.FAILED,
-                    detail="a file of that name appeared during the export; run it again",
-                )
-                return failed, None
-        elif change.action is Action.UPDATE and vault.stamp(work.path) != work.stamp:
+        if change.action is Action.UPDATE and vault.stamp(work.path) != work.stamp:
             change, work = self._replan(work)
-        if work.text is None or change.action not in (Action.CREATE, Action.UPDATE):
+        if work.text is None or change.action is not Action.UPDATE:
             return change, None
         try:
-            written = writer.write(work.path, work.text, known_missing=nothing_there)
+            written = writer.write(work.path, work.text)
         except (OSError, ExportError) as error:
             return replace(change, action=Action.FAILED, detail=_reason(error)), None
         return change, written
@@ -280,22 +275,85 @@ def _record(
         records.notes.pop(path, None)
 
 
-def _draft_new(entries: Sequence[Entry]) -> list[tuple[str, str, str]]:
-    """(sanitised headline, note text, entry print) of each new note: pure work, and most
-    of a cold export's time, so a large batch is shared out over the CPUs (`map_chunks`:
-    the same drafts, however the work is split)."""
-    return map_chunks(_draft_chunk, entries, min_chunk=_NOTES_PER_PROCESS)
+#: A created note: its change, the written file's stamp (None if it failed) and its
+#: `merge.entry_print`.
+_Created = tuple[Change, tuple[int, int, int] | None, str]
 
 
-def _draft_chunk(entries: Sequence[Entry]) -> list[tuple[str, str, str]]:
-    drafts = []
-    for entry in entries:
-        print_ = merge.entry_print(entry)
-        drafts.append((filenames.sanitise(entry.title), merge.new_note(entry, print_), print_))
-    return drafts
+def _create_notes(
+    writer: vault.Writer, state: _State, progress: ProgressCallback | None
+) -> list[_Created]:
+    """Render and create every new note of the plan, in its order.
+
+    Rendering is pure CPU and creating a file mostly waiting on the kernel, so a large
+    batch is shared out over the CPUs (`map_chunks`), each process rendering and writing
+    its own run of notes. That is safe to redo, which `map_chunks` may do with the chunk
+    of a worker that failed: a note that worker had already created is found at its name
+    with exactly the text it should have, and counts as created (`_create_over`).
+    Workers die with this process, so a killed export stops writing at once. This
+    process reports its own notes to `progress` as it makes them, the workers' when
+    their results arrive.
+    """
+    creating = [work for work in state.work if work.change.action is Action.CREATE]
+    if creating:  # new notes all go to the export folder: checked once, before any fork
+        with contextlib.suppress(OSError, ExportError):  # if refused, each note says why
+            writer.check_folder(os.path.dirname(creating[0].path))
+    here = os.getpid()
+    reported: set[int] = set()
+
+    def create(chunk: Sequence[_Work]) -> list[_Created]:
+        results = []
+        for work in chunk:
+            result = _create(writer, work)
+            results.append(result)
+            if progress is not None and os.getpid() == here:
+                progress(result[0])
+                reported.add(id(work))
+        return results
+
+    results = map_chunks(create, creating, min_chunk=_NOTES_PER_PROCESS)
+    if progress is not None:
+        for work, (change, _, _) in zip(creating, results, strict=True):
+            if id(work) not in reported:
+                progress(change)
+    return results
 
 
-# Forking and sending the text back cost about as much as drafting a few hundred notes.
+def _create(writer: vault.Writer, work: _Work) -> _Created:
+    entry = work.entry
+    print_ = merge.entry_print(entry)
+    text = merge.new_note(entry, print_)
+    try:
+        return work.change, writer.create(work.path, text), print_
+    except FileExistsError:
+        return (*_create_over(writer, work, text), print_)
+    except (OSError, ExportError) as error:
+        return replace(work.change, action=Action.FAILED, detail=_reason(error)), None, print_
+
+
+def _create_over(
+    writer: vault.Writer, work: _Work, text: str
+) -> tuple[Change, tuple[int, int, int] | None]:
+    """The name planned for a new note is taken by now. An empty file (what a power cut
+    can leave of a note) is filled in; the very note we meant to write (a worker that
+    failed after writing it) counts as created; anything else is left alone."""
+    change, data = work.change, text.encode("utf-8")
+    try:
+        status = os.lstat(work.path)
+        if stat.S_ISREG(status.st_mode) and status.st_size == 0:
+            return change, writer.write(work.path, text)
+        if stat.S_ISREG(status.st_mode) and status.st_size == len(data):
+            with open(work.path, "rb") as handle:
+                if handle.read() == data:
+                    status = os.fstat(handle.fileno())
+                    return change, (status.st_ino, status.st_mtime_ns, status.st_size)
+    except (OSError, ExportError) as error:
+        return replace(change, action=Action.FAILED, detail=_reason(error)), None
+    detail = "a file of that name appeared during the export; run it again"
+    return replace(change, action=Action.FAILED, detail=detail), None
+
+
+# Forking and collecting a worker's results cost about as much as a few hundred notes.
 _NOTES_PER_PROCESS = 1000
 
 

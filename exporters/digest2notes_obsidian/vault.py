@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from digest2notes import (
     ConfigError,
     ExportError,
+    atomic_create_text,
     atomic_write_text,
     is_temp_name,
     write_if_changed,
@@ -353,35 +354,46 @@ def stamp(path: str | Path) -> tuple[int, int] | None:
 class Writer:
     """Atomic note writes that can only land inside the vault.
 
-    Each note goes through the core's `atomic_write_text` (a temp file in its own
-    folder, renamed over the target), so a crash, a kill or Ctrl-C leaves the old
-    note or the new one, never half of one. Without fsync (``durable=False``): a
-    flush per note would cost more than the rest of a cold export put together,
-    and a power cut may then at worst leave a just-created note empty, which the
-    next export treats as a free name and fills in. Each target folder is checked
-    once per run (links followed): a folder that leads outside the vault is refused.
+    A changed note goes through the core's `atomic_write_text` (a temp file in its
+    own folder, renamed over the target) and a new one through `atomic_create_text`
+    (written in full, then given its name in one step that fails if the name has
+    been taken meanwhile), so a crash, a kill or Ctrl-C leaves the old note or the
+    new one, never half of one, and a file that appeared during the run is never
+    replaced. Without fsync: a flush per note would cost more than the rest of a
+    cold export put together, and a power cut may then at worst leave a
+    just-created note empty, which the next export treats as a free name and fills
+    in. Each target folder is checked once per run (links followed): a folder that
+    leads outside the vault is refused.
     """
 
     def __init__(self, location: Location) -> None:
         self.location = location
         self._checked: set[str] = set()
 
-    def write(
-        self, path: str | Path, text: str, *, known_missing: bool = False
-    ) -> tuple[int, int, int]:
-        """Write `text` to `path`; `known_missing`: the caller has just seen nothing there,
-        so the check for a link (an ``lstat``) is not repeated. Returns the new file's
-        (inode, mtime_ns, size), as `Records` keep them."""
-        folder = os.path.dirname(path)
-        if folder not in self._checked:
-            if not inside(self.location.vault, Path(folder)):
-                raise ExportError(f"{path}: refusing to write outside the vault")
-            os.makedirs(folder, exist_ok=True)
-            self._checked.add(folder)
-        if not known_missing and os.path.islink(path):
+    def write(self, path: str | Path, text: str) -> tuple[int, int, int]:
+        """Replace (or create) `path` with `text`; a link there is refused. Returns the new
+        file's (inode, mtime_ns, size), as `Records` keep them."""
+        self.check_folder(os.path.dirname(path))
+        if os.path.islink(path):
             raise ExportError(f"{path}: is a link; refusing to replace it")
         status = atomic_write_text(path, text, durable=False)
         return status.st_ino, status.st_mtime_ns, status.st_size
+
+    def create(self, path: str, text: str) -> tuple[int, int, int]:
+        """Create `path` with `text`; raises FileExistsError if anything has that name.
+        Returns the new file's (inode, mtime_ns, size)."""
+        self.check_folder(os.path.dirname(path))
+        status = atomic_create_text(path, text)
+        return status.st_ino, status.st_mtime_ns, status.st_size
+
+    def check_folder(self, folder: str) -> None:
+        """Refuse `folder` if it leads outside the vault; create it if missing. Once per
+        folder and run (a forked worker inherits what was checked before the fork)."""
+        if folder not in self._checked:
+            if not inside(self.location.vault, Path(folder)):
+                raise ExportError(f"{folder}: refusing to write outside the vault")
+            os.makedirs(folder, exist_ok=True)
+            self._checked.add(folder)
 
 
 def remove_orphans(folders: Iterable[str], now: float | None = None) -> None:
