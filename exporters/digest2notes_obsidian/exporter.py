@@ -18,6 +18,7 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import cast
 
 import click
 
@@ -106,29 +107,18 @@ class ObsidianExporter(Exporter, ProgressSource):
         index = vault.scan(location, records=records)
         planned: list[_Work | Entry] = []  # an entry here still needs a new note
         seen: set[str] = set()
+        new = 0
         for entry in entries:
             if entry.id in seen:
                 continue  # read_digests already merges repeats; a second copy would fight the first
             seen.add(entry.id)
             notes = index.by_id.get(entry.id)
-            planned.append(self._plan_update(location, entry, notes) if notes else entry)
-        # Names are handed out in entry order: which note gets a suffix must not depend on
-        # anything else. The notes themselves are rendered as they are written (`apply`).
-        taken = (index.folder_names - index.empty_names) | {
-            filenames.name_key(stem + filenames.NOTE_SUFFIX) for stem in views.RESERVED_STEMS
-        }
-        # Sanitised names hold no separator, so ``folder_path + name`` is os.path.join's result.
-        folder_path = os.path.join(location.folder_path, "")
-        prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
-        work: list[_Work] = []
-        for item in planned:
-            if isinstance(item, _Work):
-                work.append(item)
-                continue
-            name, key = _free_name(item, filenames.sanitise(item.title), taken)
-            taken.add(key)
-            change = Change(item.id, item.title, Action.CREATE, prefix + name)
-            work.append(_Work(item, change, folder_path + name))
+            if notes:
+                planned.append(self._plan_update(location, entry, notes))
+            else:
+                planned.append(entry)
+                new += 1
+        work = _named(location, index, planned) if new else cast(list[_Work], planned)
         found = {note.relative for notes in index.by_id.values() for note in notes}
         state = _State(location, work, self._plan_views(location), records, found)
         return Plan(changes=[w.change for w in work], state=state)
@@ -138,17 +128,21 @@ class ObsidianExporter(Exporter, ProgressSource):
     ) -> _Work:
         found = notes[0]
         target = found.relative
+        print_ = merge.entry_print(entry)
+        # Left up to date for this very entry by an earlier export, and not touched since:
+        # nothing to read, and the record stays as it is. (The common case of a re-export:
+        # kept to the least work per note.)
+        if found.up_to_date_for == print_ and len(notes) == 1:
+            same = Change(entry.id, entry.title, Action.UNCHANGED, target)
+            return _Work(entry, same, found.full_path, record=found.record)
         copies = ""
         if len(notes) > 1:
             others = ", ".join(n.relative for n in notes[1:])
             copies = f"same digest2notes_id also in {others} (left alone)"
-        print_ = merge.entry_print(entry)
         same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
         record: vault.NoteRecord | None = vault.note_record(
             entry.id, print_, (found.inode, *found.stamp)
         )
-        # Left up to date for this very entry by an earlier export, and not touched since:
-        # nothing to read.
         if found.up_to_date_for == print_:
             return _Work(entry, same, found.full_path, record=record)
         # Byte for byte the note we wrote, from the same entry: nothing to merge. Checked
@@ -207,14 +201,17 @@ class ObsidianExporter(Exporter, ProgressSource):
         created = iter(_create_notes(writer, state, progress))
         for work in state.work:
             if work.change.action is Action.CREATE:
-                change, written, print_ = next(created)  # reported as it was made
-                work.entry_print = print_
+                change, record = next(created)  # reported as it was made
+                if record is not None:
+                    records.notes[change.target] = record
+                else:
+                    records.notes.pop(change.target, None)
             else:
                 change, written = self._apply_one(writer, work)
                 if progress is not None:
                     progress(change)
+                _record(records, change, work, written)
             report.changes.append(change)
-            _record(records, change, work, written)
         for view in state.views:
             report.extras.append(_apply_view(writer, view))
         vault.save_records(state.location, records)
@@ -275,9 +272,8 @@ def _record(
         records.notes.pop(path, None)
 
 
-#: A created note: its change, the written file's stamp (None if it failed) and its
-#: `merge.entry_print`.
-_Created = tuple[Change, tuple[int, int, int] | None, str]
+#: A created note: its change, and its record for the next export (None if it failed).
+_Created = tuple[Change, "vault.NoteRecord | None"]
 
 
 def _create_notes(
@@ -313,7 +309,7 @@ def _create_notes(
 
     results = map_chunks(create, creating, min_chunk=_NOTES_PER_PROCESS)
     if progress is not None:
-        for work, (change, _, _) in zip(creating, results, strict=True):
+        for work, (change, _) in zip(creating, results, strict=True):
             if id(work) not in reported:
                 progress(change)
     return results
@@ -324,11 +320,14 @@ def _create(writer: vault.Writer, work: _Work) -> _Created:
     print_ = merge.entry_print(entry)
     text = merge.new_note(entry, print_)
     try:
-        return work.change, writer.create(work.path, text), print_
+        written: tuple[int, int, int] | None = writer.create(work.path, text)
     except FileExistsError:
-        return (*_create_over(writer, work, text), print_)
+        change, written = _create_over(writer, work, text)
     except (OSError, ExportError) as error:
-        return replace(work.change, action=Action.FAILED, detail=_reason(error)), None, print_
+        return replace(work.change, action=Action.FAILED, detail=_reason(error)), None
+    else:
+        change = work.change
+    return change, None if written is None else vault.note_record(entry.id, print_, written)
 
 
 def _create_over(
@@ -380,6 +379,32 @@ def _apply_view(writer: vault.Writer, view: _ViewWork) -> Change:
     except (OSError, ExportError) as error:
         return replace(view.change, action=Action.FAILED, detail=_reason(error))
     return view.change
+
+
+def _named(
+    location: vault.Location, index: vault.VaultIndex, planned: Sequence[_Work | Entry]
+) -> list[_Work]:
+    """`planned` with each entry that needs a new note given its name, in entry order:
+    which note gets a suffix must not depend on anything else. The notes themselves are
+    rendered as they are written (`_create_notes`). Only a run that creates notes looks
+    at the names the folder holds (the name key of every file costs more than a whole
+    no-change re-export's other work)."""
+    taken = (index.folder_names - index.empty_names) | {
+        filenames.name_key(stem + filenames.NOTE_SUFFIX) for stem in views.RESERVED_STEMS
+    }
+    # Sanitised names hold no separator, so ``folder_path + name`` is os.path.join's result.
+    folder_path = os.path.join(location.folder_path, "")
+    prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
+    work: list[_Work] = []
+    for item in planned:
+        if isinstance(item, _Work):
+            work.append(item)
+            continue
+        name, key = _free_name(item, filenames.sanitise(item.title), taken)
+        taken.add(key)
+        change = Change(item.id, item.title, Action.CREATE, prefix + name)
+        work.append(_Work(item, change, folder_path + name))
+    return work
 
 
 def _free_name(entry: Entry, stem: str, taken: set[str]) -> tuple[str, str]:

@@ -55,14 +55,20 @@ def _safe_char(char: str) -> str:
 
 def _trim(text: str) -> str:
     """No leading dot (hidden file), no trailing dot or space (dropped by Windows)."""
-    previous = None
-    while text != previous:
-        previous = text
-        text = text.strip(" ").lstrip(".").rstrip(".")
+    if text[:1] in _EDGES or text[-1:] in _EDGES:  # the usual headline has neither: skip
+        previous = None
+        while text != previous:
+            previous = text
+            text = text.strip(" ").lstrip(".").rstrip(".")
     head, dot, tail = text.partition(".")
-    if head.rstrip(" ").upper() in _WINDOWS_RESERVED:
+    stem = head.rstrip(" ") if head[-1:] == " " else head
+    if len(stem) <= _LONGEST_RESERVED and stem.upper() in _WINDOWS_RESERVED:
         text = f"{head}_{dot}{tail}"
     return text
+
+
+_EDGES = frozenset(" .")  # what `_trim` removes at either end
+_LONGEST_RESERVED = max(map(len, _WINDOWS_RESERVED))  # a longer stem is no reserved name
 
 
 def fit(stem: str, suffix: str) -> str:

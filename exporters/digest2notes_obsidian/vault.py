@@ -137,6 +137,8 @@ class IndexedNote(NamedTuple):
     #: for, when a `Records` entry vouches for it (then `data` is None: nothing was read).
     inode: int = 0
     up_to_date_for: str | None = None
+    #: That `Records` entry itself (kept as is while the note stays up to date).
+    record: NoteRecord | None = None
 
     @property
     def path(self) -> Path:
@@ -216,13 +218,15 @@ def _recorded(
         return None
     if (
         len(record) != 5
-        or record[2:] != [stat.st_ino, stat.st_mtime_ns, stat.st_size]
+        or record[3] != stat.st_mtime_ns
+        or record[4] != stat.st_size
+        or record[2] != stat.st_ino
         or type(record[0]) is not str
         or type(record[1]) is not str
     ):
         return None
     stamp = (stat.st_mtime_ns, stat.st_size)
-    return IndexedNote(full, relative, record[0], None, stamp, stat.st_ino, record[1])
+    return IndexedNote(full, relative, record[0], None, stamp, stat.st_ino, record[1], record)
 
 
 def _markdown_files(root: str) -> Iterator[tuple[str, str, os.DirEntry[str]]]:
