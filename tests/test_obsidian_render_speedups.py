@@ -8,7 +8,10 @@ through python-frontmatter, then ``note.seal``. Below it, a few shortcuts skip w
 most text does not need: code spans found by splitting a line at its single
 backticks, inline escapes tried only where their first character is, ``#1234``
 references and file name blanks without a regex, ids and issue URLs quoted from their
-repo's prefix, a blank hasher copied per hash. Each
+repo's prefix, a blank hasher copied per hash, a line whose escapes all come to nothing
+taken as it is, blanks collapsed only where there are any to collapse, printable text
+spared the escape and blank searches, the properties a note shares with others rendered
+once, the digest dates of a one-digest entry read without sorting. Each
 is held here, on hostile entries, to the generic code it stands in for, or (where
 that code made way for it) to the code as it was before: a note, a block id or a
 seal that changed would orphan what readers linked and ticked.
@@ -237,3 +240,72 @@ def test_a_shared_prefix_is_quoted_once_for_all_its_values(prefix: str, rest: st
         return
     head, end = properties.split_scalar(prefix)
     assert head + rest + end == properties.unique_text_scalar(prefix + rest)
+
+
+def test_printable_text_has_no_blank_but_the_space_and_nothing_to_escape() -> None:
+    """`markdown.single_spaced` and `properties.needs_quotes` trust ``str.isprintable``: a
+    printable character is a space or no blank at all, and none needs a YAML escape. And
+    ASCII text folds (for block ids) as it lowers."""
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    printable = [char for char in every if char.isprintable()]
+    assert [char for char in printable if char.isspace()] == [" "]
+    assert properties._NEEDS_ESCAPE.search("".join(printable)) is None
+    assert not "\t".isprintable() and not "\n".isprintable()
+
+
+_blanks = st.text(alphabet=st.sampled_from(list(" \t\n\r\x0b\x1c\x85\xa0\u2028\u3000ab中")),
+                  max_size=10)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_blanks | _text)
+def test_blanks_are_collapsed_as_before(text: str) -> None:
+    assert markdown.single_spaced(text) == " ".join(text.split())
+    assert markdown.inline(text) == markdown._escape(" ".join(text.split()))
+
+
+_plain_line = st.lists(
+    st.sampled_from(["`", "a", " ", "#1", "#", "-", "1.", "1)", "*", "+", "=", "~", "_", "中",
+                     "x`", "`y", "[", "!", "&", ";", "%", "<", "^z", "$=", "---"]),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_plain_line)
+def test_a_line_with_nothing_to_escape_is_taken_as_it_is(text: str) -> None:
+    """`markdown._escape_single_spans` returns a line whose pieces and spans need nothing
+    (but perhaps its start) without escaping them one by one."""
+    assert markdown._escape(text) == markdown._escape_spans(text)
+    if _single_spans(text):
+        assert markdown._escape_single_spans(text) == markdown._escape_spans(text)
+    assert markdown.quote(text) == (f"> {markdown._escape_spans(text.strip())}"
+                                    if text.strip() else "")
+
+
+_TAG_BEFORE = re.compile(r"\#(?=[^\s\#\d\W]|[\d_/-]*[^\s\d_/\-\W])")
+_INLINE_BEFORE = re.compile(markdown._INLINE.pattern.replace("]*+[", "]*["), markdown._INLINE.flags)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("#1٣_/-a中é \t\n.&;<^!%")), max_size=14) | _text)
+def test_a_tag_is_found_where_it_was(text: str) -> None:
+    """The possessive run in `markdown._TAG_START` finds the tags the backtracking one did."""
+    assert "]*+[" in markdown._INLINE.pattern and "]*+[" not in _INLINE_BEFORE.pattern
+    assert [m.span() for m in markdown._TAG.finditer(text)] == [
+        m.span() for m in _TAG_BEFORE.finditer(text)
+    ]
+    assert markdown._INLINE.sub(markdown._inline_escape, text) == _INLINE_BEFORE.sub(
+        markdown._inline_escape, text
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["2026-11-28", "2026-11-27", "", None, "x"]), max_size=3))
+def test_digest_dates_are_the_entrys(dates: list[str | None]) -> None:
+    entry = Entry(
+        id="o/r:1", repo="o/r", title="t", text="", verdict=Verdict.SKIM, verdict_text=None,
+        minutes=None, focus_points=(), references=(),
+        sources=tuple(Source(f"d{i}.txt", i + 1, date) for i, date in enumerate(dates)),
+    )
+    assert note.digest_dates(entry) == entry.digest_dates

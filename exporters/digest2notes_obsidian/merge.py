@@ -70,7 +70,7 @@ def _format_print() -> str:
 
 def entry_print(entry: Entry) -> str:
     """A hash of everything a note is made from (the entry, and the format version)."""
-    return _entry_print(entry, entry.digest_dates)
+    return _entry_print(entry, note.digest_dates(entry))
 
 
 def _entry_print(entry: Entry, dates: tuple[str, ...]) -> str:
@@ -98,7 +98,7 @@ def _render_new(entry: Entry, print_: str) -> str:
 
 def new_note(entry: Entry, print_: str | None = None) -> str:
     """The full text of a note created for `entry`, sealed."""
-    dates = entry.digest_dates
+    dates = note.digest_dates(entry)
     print_ = _entry_print(entry, dates) if print_ is None else print_
     return note.render_new_sealed(entry, print_, dates)
 

@@ -177,7 +177,7 @@ def count_ticked(body: str) -> tuple[int, int]:
 
 
 def _normal(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+    return markdown.single_spaced(unicodedata.normalize("NFC", text).casefold())
 
 
 def point_ids(points: Sequence[str]) -> list[str]:
@@ -365,8 +365,9 @@ def _add_new_block(
     it at each level, in pieces joined once with the rest of the note."""
     parts += (BEGIN_MARKER, "\n- [ ] ", verdict_label(entry), _VERDICT_SUFFIX)
     points = entry.focus_points
-    for text, block_id in zip(map(markdown.inline, points), point_ids(points), strict=True):
-        parts += ("\n- [ ] ", text, " ^", block_id)
+    ids = point_ids(points)  # one per point, by index: a strict `zip` parses its keyword
+    for index, point in enumerate(points):
+        parts += ("\n- [ ] ", markdown.inline(point), " ^", ids[index])
     _add_digest(parts, entry, links, latest)
 
 
@@ -406,7 +407,7 @@ def render_new(entry: Entry, entry_print: str = UNSEALED) -> str:
     Built as one string (see `_new_head`); `test_obsidian_perf_paths` holds it to the
     generic rendering through python-frontmatter.
     """
-    return f"{_new_head(entry, entry_print, entry.digest_dates)}{UNSEALED}{_NEW_TAIL}"
+    return f"{_new_head(entry, entry_print, digest_dates(entry))}{UNSEALED}{_NEW_TAIL}"
 
 
 def render_new_sealed(
@@ -419,7 +420,7 @@ def render_new_sealed(
     ``entry.digest_dates``, if the caller has them already (a property that sorts the
     sources on every access).
     """
-    head = _new_head(entry, entry_print, entry.digest_dates if dates is None else dates)
+    head = _new_head(entry, entry_print, digest_dates(entry) if dates is None else dates)
     if len(entry_print) != len(UNSEALED):
         # Not a print of ours: `seal_new` looks for the end marker a few characters
         # before the note hash, and decides whether it can seal the note.
@@ -456,6 +457,17 @@ def _new_head(entry: Entry, entry_print: str, dates: tuple[str, ...]) -> str:
     return "".join(parts)
 
 
+def digest_dates(entry: Entry) -> tuple[str, ...]:
+    """``entry.digest_dates``, which builds a set and sorts it on every access, without
+    either for an entry read from one digest (most of them): its one date, if it has one.
+    """
+    sources = entry.sources
+    if len(sources) == 1:
+        date = sources[0].date
+        return (date,) if date else ()
+    return entry.digest_dates
+
+
 def reference_links(entry: Entry) -> list[tuple[str, str]]:
     """(label, URL) per reference, deduplicated.
 
@@ -477,7 +489,7 @@ def reference_links(entry: Entry) -> list[tuple[str, str]]:
             links.setdefault(f"https://github.com/{repo}/issues/{issue.group('number')}", reference)
         elif _URL_REF.match(reference):
             links.setdefault(reference, reference)
-    return list(zip(links.values(), links, strict=True))  # (label, URL), first seen first
+    return [(label, url) for url, label in links.items()]  # first seen first
 
 
 @functools.lru_cache(maxsize=1024)  # a few repos, thousands of notes
@@ -560,24 +572,36 @@ def _property_lines(
         and (minutes is None or type(minutes) is int)
     ):
         return None
-    repo = _repo(entry.repo)
-    verdict_lines, verdict_tags = _VERDICT_LINES[verdict]
+    repo, shared, tags = _shared_lines(
+        entry.repo, verdict, verdict_text, minutes, len(entry.focus_points)
+    )
     note_id = _scalar(entry.id, repo.id_prefix, repo.id_split)
     urls = [_scalar(url, repo.issue_prefix, repo.issue_split) for _, url in links]
     return [
         f"digest2notes_id: {note_id}\ntitle: {props.unique_text_scalar(entry.title)}\n",
-        repo.line,
-        verdict_lines,
-        "verdict_text:\n"
-        if verdict_text is None
-        else f"verdict_text: {props.text_scalar(verdict_text)}\n",
-        "minutes:\n" if minutes is None else f"minutes: {minutes}\n",
-        f"{_STATUS_LINE}focus_total: {len(entry.focus_points)}\nfocus_done: 0\n",
+        shared,
         _dates_text(dates),
         _list_text("references", urls),
-        verdict_tags,
-        repo.tag_line,
+        tags,
     ]
+
+
+@functools.lru_cache(maxsize=4096)  # a few repos, verdicts, phrases and lengths
+def _shared_lines(
+    repo: str, verdict: Verdict, verdict_text: str | None, minutes: int | None, focus_total: int
+) -> tuple[_Repo, str, str]:
+    """What a note's properties have in common with other notes, rendered once: the
+    repo's `_Repo`, the lines from ``repo`` to ``focus_done``, and ``tags`` but its
+    first line (both `_property_lines` pieces of those lines, joined)."""
+    info = _repo(repo)
+    verdict_lines, verdict_tags = _VERDICT_LINES[verdict]
+    phrase = "" if verdict_text is None else f" {props.text_scalar(verdict_text)}"
+    minutes_text = "" if minutes is None else f" {minutes}"
+    shared = (
+        f"{info.line}{verdict_lines}verdict_text:{phrase}\nminutes:{minutes_text}\n"
+        f"{_STATUS_LINE}focus_total: {focus_total}\nfocus_done: 0\n"
+    )
+    return info, shared, verdict_tags + info.tag_line
 
 
 def _list_text(key: str, scalars: list[str]) -> str:

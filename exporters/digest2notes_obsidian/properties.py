@@ -118,13 +118,18 @@ def needs_quotes(value: str) -> bool:
     first, last = value[0], value[-1]
     if first in _QUOTED_FIRST or first.isspace() or last == ":" or last.isspace():
         return True  # ``^[\s…]`` and ``[\s:]$``
-    if value.isascii():
-        if not value.isprintable():
-            return True  # control characters (\t and \n among them) need escapes
-    elif "\t" in value or "\n" in value or _NEEDS_ESCAPE.search(value) is not None:
+    # Printable text holds nothing `_NEEDS_ESCAPE` finds, and no blank but the space (both
+    # checked for every character by `test_obsidian_render_speedups`); in ASCII text,
+    # whatever is not printable is a control character, and needs an escape.
+    printable = value.isprintable()
+    if not printable and (
+        value.isascii() or "\t" in value or "\n" in value or _NEEDS_ESCAPE.search(value)
+    ):
         return True
     if "," in value or "[" in value or "]" in value or "{" in value or "}" in value:
         return True  # ``[,\[\]{}]``
+    if printable:  # the only blank is a space
+        return ": " in value or " #" in value  # ``:\s`` and ``\s\#``
     if ":" in value and _COLON_SPACE.search(value) is not None:
         return True
     return "#" in value and _space_hash(value)
