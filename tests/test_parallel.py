@@ -26,6 +26,9 @@ pytestmark = pytest.mark.skipif(
 
 
 def _square_with_pid(chunk: Sequence[int]) -> list[tuple[int, int]]:
+    # Each piece takes a while, as real work does: processes take pieces from a shared
+    # queue, and a piece done in microseconds would all be taken before a child starts.
+    time.sleep(0.005)
     return [(n * n, os.getpid()) for n in chunk]
 
 
@@ -114,6 +117,33 @@ def test_an_error_of_the_work_itself_is_raised_as_it_would_be_serially() -> None
 
     with pytest.raises(ValueError, match="item 2500 is bad"):
         map_chunks(work, list(range(3_000)), jobs=2, min_chunk=100)
+
+
+def test_the_first_error_in_item_order_is_the_one_raised() -> None:
+    def work(chunk: Sequence[int]) -> list[int]:
+        time.sleep(0.002)
+        for n in chunk:
+            if n in (100, 4_900):
+                raise ValueError(f"item {n} is bad")
+        return list(chunk)
+
+    for _ in range(3):  # whichever process meets which bad item first
+        with pytest.raises(ValueError, match="item 100 is bad"):
+            map_chunks(work, list(range(5_000)), jobs=2, min_chunk=100)
+
+
+def test_a_process_slowed_down_does_fewer_pieces() -> None:
+    """Pieces go to whichever process is free: one slowed by other work on the machine
+    does not hold the rest up."""
+    me = os.getpid()
+
+    def work(chunk: Sequence[int]) -> list[int]:
+        time.sleep(0.03 if os.getpid() == me else 0.001)
+        return [os.getpid()] * len(chunk)
+
+    pids = map_chunks(work, list(range(5_000)), jobs=2, min_chunk=100)
+    assert len(pids) == 5_000
+    assert pids.count(me) < len(pids) // 4
 
 
 def test_no_child_is_left_behind() -> None:

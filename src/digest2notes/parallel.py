@@ -1,12 +1,13 @@
 """Work over many items on every core, in forked processes, when that is safe.
 
 Parsing a year of digests and rendering thousands of notes is CPU-bound Python:
-one core does it all while the others idle. `map_chunks` splits the items into
-contiguous chunks, keeps the first for this process and hands each other one to
-a ``fork``-ed child, which inherits the items and the code (nothing is pickled on
-the way in and no interpreter starts) and sends its results back through a pipe.
+one core does it all while the others idle. `map_chunks` cuts the items into
+contiguous pieces, which this process and ``fork``-ed children take from a shared
+queue as each gets free. A child inherits the items and the code (nothing is
+pickled on the way in and no interpreter starts) and sends its results back
+through a pipe.
 
-The work must be *pure*, or at least safe to do twice: a child's chunk is done
+The work must be *pure*, or at least safe to do twice: a child's pieces are done
 again here if the child fails, so a child's side effects may happen a second
 time, and a function of its items that touches no shared state gives the same
 result either way. That fallback also makes the answer independent of how the
@@ -93,47 +94,96 @@ def map_chunks(
     """``work(items)``, computed in up to `jobs` processes (default: `default_jobs`).
 
     `work` must be pure or safe to redo (see the module docstring) and return one
-    result per item, in order; the results
-    of the chunks are concatenated in order, so the answer is ``work(items)``'s.
-    Results must be picklable.
+    result per item, in order; the results of the pieces are put together in order,
+    so the answer is ``work(items)``'s. Results must be picklable.
+
+    The items are cut into a few contiguous pieces per process, and each process
+    (this one included) takes the next piece from a shared queue whenever it is
+    free: on a machine shared with other work, a process slowed down does fewer
+    pieces rather than holding everyone up at the end.
     """
     processes = jobs if jobs is not None and jobs > 0 else default_jobs()
     processes = min(processes, len(items) // max(1, min_chunk))
     if processes <= 1 or not can_fork():
         return work(items)
-    bounds = _bounds(len(items), processes)
+    pieces = _bounds(len(items), min(_MAX_PIECES, processes * _PIECES_PER_PROCESS))
     _load_prctl()
-    # (pid, read end, start, stop); pid 0: the fork failed, so the chunk is done here.
-    children: list[tuple[int, int, int, int]] = []
+    queue = _piece_queue(len(pieces))
+    done: dict[int, list[R]] = {}
+    children: list[tuple[int, int]] = []  # (pid, read end of its results)
     try:
-        for start, stop in bounds[1:]:
+        for _ in range(processes - 1):
             try:
-                children.append((*_spawn(work, items, start, stop), start, stop))
-            except OSError:  # no more processes or memory: not a reason to fail the work
-                children.append((0, -1, start, stop))
-        results = work(items[bounds[0][0] : bounds[0][1]])
-        _check_length(results, bounds[0][1] - bounds[0][0])
+                children.append(_spawn(work, items, pieces, queue))
+            except OSError:  # no more processes or memory: the others share the queue
+                break
+        failure = _take_pieces(work, items, pieces, queue, done)
         while children:
-            pid, fd, start, stop = children.pop(0)  # once reaped, never signalled again
-            part: list[R] | None = _collect(pid, fd, stop - start) if pid else None
+            pid, fd = children.pop(0)  # once reaped, never signalled again
+            done.update(_collect(pid, fd, pieces))
+        results: list[R] = []
+        for index, (start, stop) in enumerate(pieces):
+            if failure is not None and index == failure[0]:
+                raise failure[1]  # the first error in item order, as serially
+            part = done.get(index)
             results += part if part is not None else _checked(work, items[start:stop])
         return results
     finally:
-        for pid, fd, _, _ in children:  # only on an exception in this process
-            if pid:
-                _abandon(pid, fd)
+        os.close(queue)
+        for pid, fd in children:  # only on an exception in this process
+            _abandon(pid, fd)
 
 
-def _bounds(count: int, processes: int) -> list[tuple[int, int]]:
+# Pieces per process: enough that the last one to finish costs little waiting, few enough
+# that taking one (a one-byte read) is nothing next to the work.
+_PIECES_PER_PROCESS = 8
+_MAX_PIECES = 255  # a piece's number is one byte of the queue
+
+
+def _bounds(count: int, pieces: int) -> list[tuple[int, int]]:
     """Contiguous, equal (start, stop) slices, in order."""
-    return [
-        (count * index // processes, count * (index + 1) // processes)
-        for index in range(processes)
-    ]
+    return [(count * index // pieces, count * (index + 1) // pieces) for index in range(pieces)]
+
+
+def _piece_queue(count: int) -> int:
+    """A pipe holding one byte per piece number, its writing end closed: each read of
+    one byte takes a piece no other process gets (pipe reads are atomic), and an empty
+    queue reads as end of file."""
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, bytes(range(count)))  # far below a pipe's capacity
+    finally:
+        os.close(write_end)
+    return read_end
+
+
+def _take_pieces(
+    work: Callable[[Sequence[T]], list[R]],
+    items: Sequence[T],
+    pieces: Sequence[tuple[int, int]],
+    queue: int,
+    done: dict[int, list[R]],
+) -> tuple[int, BaseException] | None:
+    """Do pieces from `queue` until it is empty, into `done`. An error of the work ends
+    this process's share: the queue is emptied (the others stop after their current
+    piece) and (piece, error) returned, to be raised where the serial loop would."""
+    while taken := os.read(queue, 1):
+        index = taken[0]
+        start, stop = pieces[index]
+        try:
+            done[index] = _checked(work, items[start:stop])
+        except Exception as error:
+            while os.read(queue, _MAX_PIECES):
+                pass
+            return index, error
+    return None
 
 
 def _spawn(
-    work: Callable[[Sequence[T]], list[R]], items: Sequence[T], start: int, stop: int
+    work: Callable[[Sequence[T]], list[R]],
+    items: Sequence[T],
+    pieces: Sequence[tuple[int, int]],
+    queue: int,
 ) -> tuple[int, int]:
     read_end, write_end = os.pipe()
     parent = os.getpid()
@@ -150,10 +200,12 @@ def _spawn(
             _die_with(parent)
             gc.disable()  # short-lived: collecting would only copy the parent's pages
             signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: just stop
-            payload = pickle.dumps(work(items[start:stop]), protocol=pickle.HIGHEST_PROTOCOL)
-            with open(write_end, "wb", closefd=True) as pipe:
-                pipe.write(payload)
-            status = 0
+            done: dict[int, list[R]] = {}
+            if _take_pieces(work, items, pieces, queue, done) is None:
+                payload = pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL)
+                with open(write_end, "wb", closefd=True) as pipe:
+                    pipe.write(payload)
+                status = 0
         finally:
             os._exit(status)
     os.close(write_end)
@@ -187,20 +239,29 @@ def _die_with(parent: int) -> None:
         os._exit(_CHILD_FAILED)
 
 
-def _collect(pid: int, fd: int, expected: int) -> list[R] | None:
-    """The child's results, or None if it failed in any way (its chunk is then redone)."""
+def _collect(pid: int, fd: int, pieces: Sequence[tuple[int, int]]) -> dict[int, list[R]]:
+    """The pieces the child finished, by number; none if it failed in any way (the
+    pieces it took are then redone here)."""
     with open(fd, "rb", closefd=True) as pipe:
         payload = pipe.read()
     _, status = os.waitpid(pid, 0)
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
-        return None
+        return {}
     try:
-        results = pickle.loads(payload)
+        done = pickle.loads(payload)
     except Exception:
-        return None
-    if not isinstance(results, list) or len(results) != expected:
-        return None
-    return results
+        return {}
+    if not isinstance(done, dict):
+        return {}
+    for index, results in done.items():
+        if not (
+            type(index) is int
+            and 0 <= index < len(pieces)
+            and isinstance(results, list)
+            and len(results) == pieces[index][1] - pieces[index][0]
+        ):
+            return {}
+    return done
 
 
 def _checked(work: Callable[[Sequence[T]], list[R]], chunk: Sequence[T]) -> list[R]:
