@@ -200,7 +200,13 @@ class ObsidianExporter(Exporter, ProgressSource):
         records = vault.Records(kept, notes)
         created = iter(_create_notes(writer, state, progress))
         for work in state.work:
-            if work.change.action is Action.CREATE:
+            action = work.change.action
+            if action is Action.UNCHANGED and work.record is not None:
+                change = work.change  # up to date: nothing to do but keep its record
+                records.notes[change.target] = work.record
+                if progress is not None:
+                    progress(change)
+            elif action is Action.CREATE:
                 change, record = next(created)  # reported as it was made
                 if record is not None:
                     records.notes[change.target] = record

@@ -27,7 +27,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
@@ -188,17 +188,16 @@ def scan(
     by_id = index.by_id
     folder = location.folder.as_posix() + "/" if location.folder.parts else ""
     known = records.notes if records is not None else {}
-    for relative, full, entry in sorted(_markdown_files(str(location.vault))):
+    for relative, full, entry, in_folder in sorted(_markdown_files(str(location.vault), folder)):
         record = known.get(relative)
         found = _recorded(full, relative, entry, record) if record is not None else None
         if found is None:
             found = _read_id(full, relative)
-        if names:
-            directory, _, name = relative.rpartition("/")
-            if directory + "/" == folder if directory else not folder:
-                index.folder_files.append(name)
-                if found is None and _is_empty(full):
-                    index.empty_files.append(name)
+        if names and in_folder:
+            name = entry.name
+            index.folder_files.append(name)
+            if found is None and _is_empty(full):
+                index.empty_files.append(name)
         if found is not None:
             copies = by_id.get(found.note_id)
             if copies is None:
@@ -229,9 +228,11 @@ def _recorded(
     return IndexedNote(full, relative, record[0], None, stamp, stat.st_ino, record[1], record)
 
 
-def _markdown_files(root: str) -> Iterator[tuple[str, str, os.DirEntry[str]]]:
-    """(vault-relative path with ``/``, full path, its directory entry) of every visible,
-    non-link ``.md`` file."""
+def _markdown_files(root: str, folder: str) -> list[tuple[str, str, os.DirEntry[str], bool]]:
+    """(vault-relative path with ``/``, full path, its directory entry, whether it is
+    right in `folder`) of every visible, non-link ``.md`` file; `folder` is vault-relative
+    with a trailing ``/``, or empty for the vault itself."""
+    found = []
     stack = [("", root)]
     while stack:
         relative_dir, directory = stack.pop()
@@ -239,14 +240,16 @@ def _markdown_files(root: str) -> Iterator[tuple[str, str, os.DirEntry[str]]]:
             entries = list(os.scandir(directory))
         except OSError:
             continue  # unreadable folder: not ours to report on
+        in_folder = relative_dir == folder
         for entry in entries:
             name = entry.name
-            if name.startswith(".") or entry.is_symlink():
+            if name[:1] == "." or entry.is_symlink():
                 continue
             if entry.is_dir():
                 stack.append((relative_dir + name + "/", entry.path))
-            elif name.endswith(".md") and entry.is_file():
-                yield relative_dir + name, entry.path, entry
+            elif name[-3:] == ".md" and entry.is_file():
+                found.append((relative_dir + name, entry.path, entry, in_folder))
+    return found
 
 
 def _is_empty(path: str) -> bool:
