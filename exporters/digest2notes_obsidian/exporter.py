@@ -207,9 +207,10 @@ class ObsidianExporter(Exporter, ProgressSource):
                 if progress is not None:
                     progress(change)
             elif action is Action.CREATE:
-                change, record = next(created)  # reported as it was made
-                if record is not None:
-                    records.notes[change.target] = record
+                changed, written, print_ = next(created)  # reported as it was made
+                change = work.change if changed is None else changed
+                if written is not None:
+                    records.notes[change.target] = vault.note_record(work.entry.id, print_, written)
                 else:
                     records.notes.pop(change.target, None)
             else:
@@ -278,8 +279,10 @@ def _record(
         records.notes.pop(path, None)
 
 
-#: A created note: its change, and its record for the next export (None if it failed).
-_Created = tuple[Change, "vault.NoteRecord | None"]
+#: What became of a new note: its change if not the planned one (None: created as
+#: planned), the written file's (inode, mtime_ns, size) (None if not written), and its
+#: entry print. Small on purpose: a worker sends thousands of them back.
+_Created = tuple["Change | None", "tuple[int, int, int] | None", str]
 
 
 def _create_notes(
@@ -305,35 +308,45 @@ def _create_notes(
 
     def create(chunk: Sequence[_Work]) -> list[_Created]:
         results = []
-        for work in chunk:
-            result = _create(writer, work)
-            results.append(result)
-            if progress is not None and os.getpid() == here:
-                progress(result[0])
-                reported.add(id(work))
+        for start in range(0, len(chunk), _RENDER_BATCH):
+            batch = chunk[start : start + _RENDER_BATCH]
+            # Rendered a batch at a time, then written: each system call leaves the CPU's
+            # caches cold for the Python that follows it, and rendering between every two
+            # writes cost a third more than rendering the batch and writing it.
+            drafts = [_draft(work.entry) for work in batch]
+            for work, (text, print_) in zip(batch, drafts, strict=True):
+                result = _create(writer, work, text, print_)
+                results.append(result)
+                if progress is not None and os.getpid() == here:
+                    progress(result[0] or work.change)
+                    reported.add(id(work))
         return results
 
     results = map_chunks(create, creating, min_chunk=_NOTES_PER_PROCESS)
     if progress is not None:
-        for work, (change, _) in zip(creating, results, strict=True):
+        for work, (changed, _, _) in zip(creating, results, strict=True):
             if id(work) not in reported:
-                progress(change)
+                progress(changed or work.change)
     return results
 
 
-def _create(writer: vault.Writer, work: _Work) -> _Created:
-    entry = work.entry
+_RENDER_BATCH = 64
+
+
+def _draft(entry: Entry) -> tuple[str, str]:
+    """A new note's text, and its entry's print."""
     print_ = merge.entry_print(entry)
-    text = merge.new_note(entry, print_)
+    return merge.new_note(entry, print_), print_
+
+
+def _create(writer: vault.Writer, work: _Work, text: str, print_: str) -> _Created:
     try:
-        written: tuple[int, int, int] | None = writer.create(work.path, text)
+        return None, writer.create(work.path, text), print_
     except FileExistsError:
         change, written = _create_over(writer, work, text)
+        return (None if change is work.change else change), written, print_
     except (OSError, ExportError) as error:
-        return replace(work.change, action=Action.FAILED, detail=_reason(error)), None
-    else:
-        change = work.change
-    return change, None if written is None else vault.note_record(entry.id, print_, written)
+        return replace(work.change, action=Action.FAILED, detail=_reason(error)), None, print_
 
 
 def _create_over(
