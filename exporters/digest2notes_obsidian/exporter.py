@@ -34,6 +34,7 @@ from digest2notes import (
     Report,
     StudyItem,
     StudyStatus,
+    collector_paused,
     map_chunks,
 )
 
@@ -102,6 +103,10 @@ class ObsidianExporter(Exporter, ProgressSource):
     # ------------------------------------------------------------------ exporting
 
     def plan(self, entries: Sequence[Entry]) -> Plan:
+        with collector_paused():  # see `digest2notes.batch`
+            return self._plan(entries)
+
+    def _plan(self, entries: Sequence[Entry]) -> Plan:
         location = vault.resolve_location(self.settings)
         records = vault.load_records(location)
         index = vault.scan(location, records=records)
@@ -189,6 +194,10 @@ class ObsidianExporter(Exporter, ProgressSource):
         return planned
 
     def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
+        with collector_paused():  # see `digest2notes.batch`
+            return self._apply(plan, progress)
+
+    def _apply(self, plan: Plan, progress: ProgressCallback | None) -> Report:
         state: _State = plan.state
         writer = vault.Writer(state.location)
         vault.remove_orphans(_folders(state))

@@ -7,6 +7,7 @@ module exports; everything else is internal.
 from __future__ import annotations
 
 from .atomic import atomic_create_text, atomic_write_text, is_temp_name, write_if_changed
+from .batch import collector_paused
 from .errors import ConfigError, Digest2NotesError, ExportError, InputError, PluginError
 from .exporting import (
     Action,
@@ -45,6 +46,7 @@ __all__ = [
     "Verdict",
     "atomic_create_text",
     "atomic_write_text",
+    "collector_paused",
     "entry_id",
     "is_temp_name",
     "map_chunks",
