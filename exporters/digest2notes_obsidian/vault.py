@@ -338,17 +338,6 @@ def read_note(path: str | Path) -> tuple[str, tuple[int, int]]:
     return data.decode("utf-8"), (stat.st_mtime_ns, stat.st_size)
 
 
-def missing(path: str | Path) -> bool:
-    """Is there nothing at all at `path` (not even a dangling link)? One ``lstat``."""
-    try:
-        os.lstat(path)
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-    return False
-
-
 def stamp(path: str | Path) -> tuple[int, int] | None:
     """(mtime_ns, size), or None if the file is gone."""
     try:
