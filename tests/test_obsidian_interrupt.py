@@ -74,3 +74,26 @@ def test_leftover_temp_files_are_ignored_then_removed_once_orphaned(
     result = run_cli("export", "--to", "obsidian", "--vault", tmp_path / "vault", samples)
     assert "created 11" in result.output
     assert not old.exists() and fresh.exists()  # a young one may be a concurrent writer's
+
+
+def test_orphans_anywhere_the_scan_goes_are_removed_and_hidden_folders_left_alone(
+    run_cli: RunCli, samples: Path, tmp_path: Path
+) -> None:
+    """A killed update leaves its temp file beside the note it was rewriting, wherever
+    the reader moved that note; folders Obsidian hides (.obsidian, .trash) are not ours."""
+    vault = tmp_path / "vault"
+    moved = vault / "Reading" / "deep"
+    hidden = vault / ".obsidian"
+    for folder in (moved, hidden):
+        folder.mkdir(parents=True)
+    old = time.time() - 600
+    orphans = [moved / ".digest2notes-999-1.tmp", hidden / ".digest2notes-999-2.tmp"]
+    for orphan in orphans:
+        orphan.write_text("half a note", encoding="utf-8")
+        os.utime(orphan, (old, old))
+    not_ours = moved / ".digest2notes-notes.tmp.md"
+    not_ours.write_text("a reader's hidden file", encoding="utf-8")
+    result = run_cli("export", "--to", "obsidian", "--vault", vault, samples)
+    assert "created 11" in result.output
+    assert not orphans[0].exists()
+    assert orphans[1].exists() and not_ours.exists()

@@ -90,6 +90,7 @@ class _State:
     views: list[_ViewWork]
     records: vault.Records
     notes_found: set[str]
+    temp_files: list[str]
 
 
 class ObsidianExporter(Exporter, ProgressSource):
@@ -125,7 +126,8 @@ class ObsidianExporter(Exporter, ProgressSource):
                 new += 1
         work = _named(location, index, planned) if new else cast(list[_Work], planned)
         found = {note.relative for notes in index.by_id.values() for note in notes}
-        state = _State(location, work, self._plan_views(location), records, found)
+        views_planned = self._plan_views(location)
+        state = _State(location, work, views_planned, records, found, index.temp_files)
         return Plan(changes=[w.change for w in work], state=state)
 
     def _plan_update(
@@ -200,7 +202,7 @@ class ObsidianExporter(Exporter, ProgressSource):
     def _apply(self, plan: Plan, progress: ProgressCallback | None) -> Report:
         state: _State = plan.state
         writer = vault.Writer(state.location)
-        vault.remove_orphans(_folders(state))
+        vault.remove_orphans(state.temp_files)
         report = Report()
         # Records of notes this export did not see stay (an export of one digest must not
         # make the next full one read everything); those of vanished files go.
@@ -382,21 +384,6 @@ def _create_over(
 
 # Forking and collecting a worker's results cost about as much as a few hundred notes.
 _NOTES_PER_PROCESS = 1000
-
-
-def _folders(state: _State) -> set[str]:
-    """The export folder and every folder holding a note of the plan (where a killed
-    export may have left temp files). Most notes sit right in the export folder, which
-    a prefix test recognises for a fraction of what ``os.path.dirname`` costs."""
-    export_folder = str(state.location.folder_path)
-    prefix = os.path.join(export_folder, "")
-    start, sep, altsep = len(prefix), os.sep, os.altsep or os.sep
-    folders = {export_folder}
-    for work in state.work:
-        path = work.path
-        if not path.startswith(prefix) or sep in path[start:] or altsep in path[start:]:
-            folders.add(os.path.dirname(path))
-    return folders
 
 
 def _apply_view(writer: vault.Writer, view: _ViewWork) -> Change:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat as stat_module
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -166,6 +167,9 @@ class VaultIndex:
     #: for (`folder_names`): a re-export that creates nothing never needs them.
     folder_files: list[str] = field(default_factory=list)
     empty_files: list[str] = field(default_factory=list)
+    #: Full paths of the temp files (`digest2notes.is_temp_name`) seen in any folder: what
+    #: an interrupted write left, unless a concurrent one is still at it (`remove_orphans`).
+    temp_files: list[str] = field(default_factory=list)
 
     @property
     def folder_names(self) -> set[str]:
@@ -188,7 +192,8 @@ def scan(
     by_id = index.by_id
     folder = location.folder.as_posix() + "/" if location.folder.parts else ""
     known = records.notes if records is not None else {}
-    for relative, full, entry, in_folder in sorted(_markdown_files(str(location.vault), folder)):
+    files = _markdown_files(str(location.vault), folder, index.temp_files)
+    for relative, full, entry, in_folder in sorted(files):
         record = known.get(relative)
         found = _recorded(full, relative, entry, record) if record is not None else None
         if found is None:
@@ -228,10 +233,13 @@ def _recorded(
     return IndexedNote(full, relative, record[0], None, stamp, stat.st_ino, record[1], record)
 
 
-def _markdown_files(root: str, folder: str) -> list[tuple[str, str, os.DirEntry[str], bool]]:
+def _markdown_files(
+    root: str, folder: str, temp_files: list[str]
+) -> list[tuple[str, str, os.DirEntry[str], bool]]:
     """(vault-relative path with ``/``, full path, its directory entry, whether it is
     right in `folder`) of every visible, non-link ``.md`` file; `folder` is vault-relative
-    with a trailing ``/``, or empty for the vault itself."""
+    with a trailing ``/``, or empty for the vault itself. Temp files of ours seen on the
+    way are added to `temp_files` (so removing orphans takes no second listing)."""
     found = []
     stack = [("", root)]
     while stack:
@@ -243,7 +251,11 @@ def _markdown_files(root: str, folder: str) -> list[tuple[str, str, os.DirEntry[
         in_folder = relative_dir == folder
         for entry in entries:
             name = entry.name
-            if name[:1] == "." or entry.is_symlink():
+            if name[:1] == ".":
+                if is_temp_name(name):
+                    temp_files.append(entry.path)
+                continue
+            if entry.is_symlink():
                 continue
             if entry.is_dir():
                 stack.append((relative_dir + name + "/", entry.path))
@@ -392,22 +404,18 @@ class Writer:
             self._checked.add(folder)
 
 
-def remove_orphans(folders: Iterable[str], now: float | None = None) -> None:
-    """Delete temp files a killed export left in `folders` (once older than a minute,
-    so a concurrent writer's temp file is never pulled from under it)."""
+def remove_orphans(paths: Iterable[str], now: float | None = None) -> None:
+    """Delete the temp files at `paths` (found by `scan`) that a killed export left:
+    those older than a minute, so a concurrent writer's temp file is never pulled from
+    under it."""
     now = time.time() if now is None else now
-    for folder in folders:
+    for path in paths:
         try:
-            entries = list(os.scandir(folder))
+            status = os.lstat(path)
+            if stat_module.S_ISREG(status.st_mode) and now - status.st_mtime > ORPHAN_AGE_SECONDS:
+                os.unlink(path)
         except OSError:
             continue
-        for entry in entries:
-            if is_temp_name(entry.name):
-                try:
-                    if now - entry.stat(follow_symlinks=False).st_mtime > ORPHAN_AGE_SECONDS:
-                        os.unlink(entry.path)
-                except OSError:
-                    continue
 
 
 STATE_FOLDER = ".digest2notes"
