@@ -106,7 +106,7 @@ def map_chunks(
     processes = min(processes, len(items) // max(1, min_chunk))
     if processes <= 1 or not can_fork():
         return work(items)
-    pieces = _bounds(len(items), min(_MAX_PIECES, processes * _PIECES_PER_PROCESS))
+    pieces = _bounds(len(items), min(_MAX_PIECES, processes * _PIECES_PER_PROCESS, len(items)))
     _load_prctl()
     queue = _piece_queue(len(pieces))
     done: dict[int, list[R]] = {}
