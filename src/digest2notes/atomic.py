@@ -126,41 +126,36 @@ def atomic_create_text(path: str | os.PathLike[str], text: str) -> os.stat_resul
 _UNNAMED = getattr(os, "O_TMPFILE", 0) if os.path.isdir("/proc/self/fd") else 0
 #: Folders whose file system turned ``O_TMPFILE`` or its link down: asked once per run.
 _no_unnamed_files: set[str] = set()
-#: What ``open(O_TMPFILE)`` or the link through ``/proc`` fails with where either is
-#: unsupported: old kernels (EISDIR: the flag includes ``O_DIRECTORY``), file systems
-#: without it (EOPNOTSUPP), /proc missing or foreign (ENOENT, EXDEV, EPERM).
-_UNSUPPORTED = {errno.EISDIR, errno.EOPNOTSUPP, errno.EINVAL, errno.ENOENT, errno.EXDEV}
-_UNSUPPORTED |= {errno.EPERM, errno.ENOSYS}
 
 
 def _create_unnamed(folder: str, target: str, data: bytes) -> os.stat_result | None:
-    """`atomic_create_bytes` by ``O_TMPFILE``; None where that is not supported."""
+    """`atomic_create_bytes` by ``O_TMPFILE``; None where that way is refused (then the
+    named temp file's way is taken, which works everywhere and reports any problem that
+    is really the folder's)."""
     try:
         fd = os.open(folder, _UNNAMED | os.O_WRONLY, 0o666)
     except FileNotFoundError:
         if os.path.isdir(folder):
-            raise
+            _no_unnamed_files.add(folder)
+            return None
         os.makedirs(folder, exist_ok=True)
         return _create_unnamed(folder, target, data)
-    except OSError as error:
-        if error.errno not in _UNSUPPORTED:
-            raise
+    except OSError:  # an old kernel (EISDIR), a file system without it (EOPNOTSUPP), ...
         _no_unnamed_files.add(folder)
         return None
     try:
         _write_all(fd, data)
         status = os.fstat(fd)
-        # ``os.link`` calls linkat(2) with AT_SYMLINK_FOLLOW (what a /proc/self/fd link
-        # needs) only when given a folder descriptor; for an absolute target the folder
-        # descriptor is ignored, so the file's own does.
-        os.link(f"/proc/self/fd/{fd}", target, dst_dir_fd=fd, follow_symlinks=True)
-    except FileExistsError:
-        raise
-    except OSError as error:
-        if error.errno not in _UNSUPPORTED or not os.path.isdir(folder):
+        try:
+            # ``os.link`` calls linkat(2) with AT_SYMLINK_FOLLOW (what a /proc/self/fd link
+            # needs) only when given a folder descriptor; for an absolute target the
+            # folder descriptor is ignored, so the file's own does.
+            os.link(f"/proc/self/fd/{fd}", target, dst_dir_fd=fd, follow_symlinks=True)
+        except FileExistsError:
             raise
-        _no_unnamed_files.add(folder)
-        return None
+        except OSError:  # no /proc here, a sandbox that forbids the link, ...
+            _no_unnamed_files.add(folder)
+            return None
     finally:
         os.close(fd)
     return status
