@@ -301,9 +301,9 @@ def _create_notes(
 ) -> list[_Created]:
     """Render and create every new note of the plan, in its order.
 
-    Rendering is pure CPU and creating a file mostly waiting on the kernel, so a large
-    batch is shared out over the CPUs (`map_chunks`), each process rendering and writing
-    its own run of notes. That is safe to redo, which `map_chunks` may do with the chunk
+    Rendering is pure CPU and creating a file mostly the kernel's work, so a large batch
+    is shared out over the CPUs (`map_chunks`), each process rendering and writing the
+    runs of notes it takes. That is safe to redo, which `map_chunks` does with the runs
     of a worker that failed: a note that worker had already created is found at its name
     with exactly the text it should have, and counts as created (`_create_over`).
     Workers die with this process, so a killed export stops writing at once. This
