@@ -39,7 +39,6 @@ from digest2notes import (
     atomic_create_text,
     atomic_write_text,
     is_temp_name,
-    write_if_changed,
 )
 
 from . import filenames, properties
@@ -479,6 +478,8 @@ def save_records(location: Location, records: Records) -> None:
             return  # a link the reader planted: nothing of ours goes outside the vault
         if not (folder / ".gitignore").exists():
             atomic_write_text(folder / ".gitignore", _STATE_GITIGNORE, durable=False)
-        write_if_changed(records_path(location), text + "\n", durable=False)
+        # Records that differ from what was loaded encode differently: no need to read the
+        # old file back to compare (as write_if_changed would).
+        atomic_write_text(records_path(location), text + "\n", durable=False)
     except OSError:
         pass
