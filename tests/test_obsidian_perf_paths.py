@@ -34,7 +34,6 @@ from hypothesis import strategies as st
 
 from digest2notes import (
     Entry,
-    Source,
     StudyItem,
     StudyStatus,
     Verdict,
@@ -53,6 +52,8 @@ from digest2notes_obsidian import (
     vault,
 )
 from digest2notes_obsidian.lines import LinePattern
+
+from .entries import generated_entry
 
 THREADS = "显式管理 worker 的 torch 线程数，修复结构化输出解码 2-6x 吞吐回归"
 
@@ -471,25 +472,14 @@ _free_text = st.text(max_size=30)
 _some_text = st.one_of(_yamlish, _free_text, st.builds(lambda a, b: a + b, _yamlish, _free_text))
 _dates = st.sampled_from(["2026-11-28", "2026-11-27", "2026-02-30", "20261128", None])
 _entries = st.builds(
-    lambda repo, title, text, verdict, verdict_text, minutes, points, refs, dates: Entry(
-        id=f"{repo}:{abs(hash((title, text))) % 10**12:012d}",
-        repo=repo,
-        title=title,
-        text=text,
-        verdict=verdict,
-        verdict_text=verdict_text,
-        minutes=minutes,
-        focus_points=tuple(dict.fromkeys(points)),
-        references=tuple(refs),
-        sources=tuple(Source(f"d{i}.txt", i + 1, date) for i, date in enumerate(dates)),
-    ),
+    generated_entry,
     st.sampled_from(["o/r", "vllm-project/vllm", "a b/c", "no", ""]),
     _some_text,
     _some_text,
     st.sampled_from(list(Verdict)),
     st.none() | _some_text,
     st.none() | st.integers(0, 600),
-    st.lists(_some_text.filter(lambda s: s.strip()), max_size=4),
+    st.lists(_some_text.filter(lambda s: s.strip()), max_size=4).map(dict.fromkeys),
     st.lists(st.sampled_from(["#1", "#1", "o/r#2", "https://x.org/a", "nope", " #3 ", "http://a b"]),
              max_size=4),
     st.lists(_dates, max_size=3),

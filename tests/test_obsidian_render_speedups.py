@@ -30,8 +30,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from digest2notes import Entry, Source, Verdict
+from digest2notes import Entry, Verdict
 from digest2notes_obsidian import filenames, markdown, merge, note, properties
+
+from .entries import generated_entry
 
 HOSTILE = [
     "```dataviewjs", "`$= dv.pages()`", "`= this.file`", "<% tp.file.cursor() %>", "%%", "%% x",
@@ -51,18 +53,7 @@ _references = st.lists(
     max_size=4,
 )
 _entries = st.builds(
-    lambda repo, title, text, verdict, verdict_text, minutes, points, refs, dates, odd_id: Entry(
-        id=odd_id if odd_id is not None else f"{repo}:{abs(hash((title, text))) % 10**12:012x}",
-        repo=repo,
-        title=title,
-        text=text,
-        verdict=verdict,
-        verdict_text=verdict_text,
-        minutes=minutes,
-        focus_points=tuple(points),
-        references=tuple(refs),
-        sources=tuple(Source(f"d{i}.txt", i + 1, date) for i, date in enumerate(dates)),
-    ),
+    generated_entry,
     st.sampled_from(["o/r", "vllm-project/vllm", "a b/c", "no", "", "x:/y", "o/r #x"]),
     _headline,
     _text,
@@ -303,9 +294,5 @@ def test_a_tag_is_found_where_it_was(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(["2026-11-28", "2026-11-27", "", None, "x"]), max_size=3))
 def test_digest_dates_are_the_entrys(dates: list[str | None]) -> None:
-    entry = Entry(
-        id="o/r:1", repo="o/r", title="t", text="", verdict=Verdict.SKIM, verdict_text=None,
-        minutes=None, focus_points=(), references=(),
-        sources=tuple(Source(f"d{i}.txt", i + 1, date) for i, date in enumerate(dates)),
-    )
+    entry = generated_entry("o/r", "t", "", Verdict.SKIM, None, None, (), (), dates, "o/r:1")
     assert note.digest_dates(entry) == entry.digest_dates
