@@ -54,7 +54,7 @@ JOBS_VARIABLE = "DIGEST2NOTES_JOBS"
 T = TypeVar("T")
 R = TypeVar("R")
 
-_CHILD_FAILED = 70  # EX_SOFTWARE: any failure in a child; the parent redoes its chunk
+_CHILD_FAILED = 70  # EX_SOFTWARE: any failure in a child; the parent redoes the pieces it took
 
 
 def available_cpus() -> int:
