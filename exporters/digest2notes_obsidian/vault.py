@@ -192,7 +192,8 @@ def scan(
     folder = location.folder.as_posix() + "/" if location.folder.parts else ""
     known = records.notes if records is not None else {}
     files = _markdown_files(str(location.vault), folder, index.temp_files)
-    for relative, full, entry, in_folder in sorted(files):
+    for relative, entry, in_folder in sorted(files):
+        full = entry.path
         record = known.get(relative)
         found = _recorded(full, relative, entry, record) if record is not None else None
         if found is None:
@@ -234,9 +235,9 @@ def _recorded(
 
 def _markdown_files(
     root: str, folder: str, temp_files: list[str]
-) -> list[tuple[str, str, os.DirEntry[str], bool]]:
-    """(vault-relative path with ``/``, full path, its directory entry, whether it is
-    right in `folder`) of every visible, non-link ``.md`` file; `folder` is vault-relative
+) -> list[tuple[str, os.DirEntry[str], bool]]:
+    """(vault-relative path with ``/``, its directory entry, whether it is right in
+    `folder`) of every visible, non-link ``.md`` file; `folder` is vault-relative
     with a trailing ``/``, or empty for the vault itself. Temp files of ours seen on the
     way are added to `temp_files` (so removing orphans takes no second listing)."""
     found = []
@@ -259,7 +260,7 @@ def _markdown_files(
             if entry.is_dir():
                 stack.append((relative_dir + name + "/", entry.path))
             elif name[-3:] == ".md" and entry.is_file():
-                found.append((relative_dir + name, entry.path, entry, in_folder))
+                found.append((relative_dir + name, entry, in_folder))
     return found
 
 
