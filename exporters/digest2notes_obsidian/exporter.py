@@ -86,7 +86,8 @@ class _ViewWork:
 @dataclass
 class _State:
     location: vault.Location
-    work: list[_Work]
+    #: Per entry, in order: its work, or for a note left as it is, just its change.
+    work: list[_Work | Change]
     views: list[_ViewWork]
     records: vault.Records
     notes_found: set[str]
@@ -111,37 +112,42 @@ class ObsidianExporter(Exporter, ProgressSource):
         location = vault.resolve_location(self.settings)
         records = vault.load_records(location)
         index = vault.scan(location, records=records)
-        planned: list[_Work | Entry] = []  # an entry here still needs a new note
+        vouched, by_id = index.vouched, index.by_id
+        planned: list[_Work | Change | Entry] = []  # an entry here still needs a new note
         seen: set[str] = set()
         new = 0
         for entry in entries:
-            if entry.id in seen:
+            entry_id = entry.id
+            if entry_id in seen:
                 continue  # read_digests already merges repeats; a second copy would fight the first
-            seen.add(entry.id)
-            notes = index.by_id.get(entry.id)
-            if notes:
-                planned.append(self._plan_update(location, entry, notes))
+            seen.add(entry_id)
+            hit = vouched.get(entry_id)
+            if hit is not None:
+                print_ = merge.entry_print(entry)
+                if hit[1][1] == print_:
+                    # Left up to date for this very entry by an earlier export, and not
+                    # touched since: nothing to read, and its record stays as it is. (A
+                    # re-export's common case, kept to the least work per note.)
+                    planned.append(Change(entry_id, entry.title, Action.UNCHANGED, hit[0]))
+                else:
+                    planned.append(self._plan_update(entry, [index.vouched_note(hit)], print_))
+            elif notes := by_id.get(entry_id):
+                planned.append(self._plan_update(entry, notes))
             else:
                 planned.append(entry)
                 new += 1
-        work = _named(location, index, planned) if new else cast(list[_Work], planned)
-        found = {note.relative for notes in index.by_id.values() for note in notes}
+        work = _named(location, index, planned) if new else cast(list[_Work | Change], planned)
         views_planned = self._plan_views(location)
-        state = _State(location, work, views_planned, records, found, index.temp_files)
-        return Plan(changes=[w.change for w in work], state=state)
+        state = _State(location, work, views_planned, records, index.relatives(), index.temp_files)
+        changes = [item if type(item) is Change else cast(_Work, item).change for item in work]
+        return Plan(changes=changes, state=state)
 
     def _plan_update(
-        self, location: vault.Location, entry: Entry, notes: Sequence[vault.IndexedNote]
+        self, entry: Entry, notes: Sequence[vault.IndexedNote], print_: str | None = None
     ) -> _Work:
         found = notes[0]
         target = found.relative
-        print_ = merge.entry_print(entry)
-        # Left up to date for this very entry by an earlier export, and not touched since:
-        # nothing to read, and the record stays as it is. (The common case of a re-export:
-        # kept to the least work per note.)
-        if found.up_to_date_for == print_ and len(notes) == 1:
-            same = Change(entry.id, entry.title, Action.UNCHANGED, target)
-            return _Work(entry, same, found.full_path, record=found.record)
+        print_ = merge.entry_print(entry) if print_ is None else print_
         copies = ""
         if len(notes) > 1:
             others = ", ".join(n.relative for n in notes[1:])
@@ -207,10 +213,21 @@ class ObsidianExporter(Exporter, ProgressSource):
         # Records of notes this export did not see stay (an export of one digest must not
         # make the next full one read everything); those of vanished files go.
         notes = state.records.notes
-        kept = {path: r for path, r in notes.items() if path in state.notes_found}
+        found = state.notes_found
+        if found.issuperset(notes):  # the usual case: no need to look at every record
+            kept = dict(notes)
+        else:
+            kept = {path: r for path, r in notes.items() if path in found}
         records = vault.Records(kept, notes)
         created = iter(_create_notes(writer, state, progress))
-        for work in state.work:
+        for item in state.work:
+            if type(item) is Change:  # up to date: nothing to do, and its record stays
+                change = item
+                if progress is not None:
+                    progress(change)
+                report.changes.append(change)
+                continue
+            work = cast(_Work, item)
             action = work.change.action
             if action is Action.UNCHANGED and work.record is not None:
                 change = work.change  # up to date: nothing to do but keep its record
@@ -310,7 +327,11 @@ def _create_notes(
     process reports its own notes to `progress` as it makes them, the workers' when
     their results arrive.
     """
-    creating = [work for work in state.work if work.change.action is Action.CREATE]
+    creating = [
+        work
+        for work in state.work
+        if type(work) is _Work and work.change.action is Action.CREATE
+    ]
     if creating:  # new notes all go to the export folder: checked once, before any fork
         with contextlib.suppress(OSError, ExportError):  # if refused, each note says why
             writer.check_folder(os.path.dirname(creating[0].path))
@@ -397,8 +418,8 @@ def _apply_view(writer: vault.Writer, view: _ViewWork) -> Change:
 
 
 def _named(
-    location: vault.Location, index: vault.VaultIndex, planned: Sequence[_Work | Entry]
-) -> list[_Work]:
+    location: vault.Location, index: vault.VaultIndex, planned: Sequence[_Work | Change | Entry]
+) -> list[_Work | Change]:
     """`planned` with each entry that needs a new note given its name, in entry order:
     which note gets a suffix must not depend on anything else. The notes themselves are
     rendered as they are written (`_create_notes`). Only a run that creates notes looks
@@ -410,9 +431,9 @@ def _named(
     # Sanitised names hold no separator, so ``folder_path + name`` is os.path.join's result.
     folder_path = os.path.join(location.folder_path, "")
     prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
-    work: list[_Work] = []
+    work: list[_Work | Change] = []
     for item in planned:
-        if isinstance(item, _Work):
+        if not isinstance(item, Entry):
             work.append(item)
             continue
         name, key = _free_name(item, filenames.sanitise(item.title), taken)

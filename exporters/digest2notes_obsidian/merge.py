@@ -70,26 +70,26 @@ def _format_print() -> str:
 
 def entry_print(entry: Entry) -> str:
     """A hash of everything a note is made from (the entry, and the format version)."""
-    return _entry_print(entry, note.digest_dates(entry))
-
-
-def _entry_print(entry: Entry, dates: tuple[str, ...]) -> str:
-    """`entry_print`, given ``entry.digest_dates`` (which sorts the sources on every access)."""
     fields = (
         _format_print(),
         entry.id,
         entry.title,
         entry.repo,
-        _VERDICT_VALUES[entry.verdict],
-        entry.verdict_text or "",
-        str(entry.minutes),
-        entry.reading_action,
+        _verdict_fields(entry.verdict, entry.verdict_text, entry.minutes),
         "\x1e".join(entry.focus_points),
         "\x1e".join(entry.references),
-        "\x1e".join(dates),
+        "\x1e".join(note.digest_dates(entry)),
         entry.text,
     )
     return note.short_hash("\x1f".join(fields))
+
+
+@functools.lru_cache(maxsize=1024)  # a few verdicts, phrases and reading times
+def _verdict_fields(verdict: Verdict, verdict_text: str | None, minutes: int | None) -> str:
+    """The verdict's part of what `entry_print` hashes: its value, phrase, minutes and
+    reading action, joined."""
+    action = verdict.reading_action(minutes)
+    return "\x1f".join((_VERDICT_VALUES[verdict], verdict_text or "", str(minutes), action))
 
 
 def _render_new(entry: Entry, print_: str) -> str:
@@ -98,9 +98,8 @@ def _render_new(entry: Entry, print_: str) -> str:
 
 def new_note(entry: Entry, print_: str | None = None) -> str:
     """The full text of a note created for `entry`, sealed."""
-    dates = note.digest_dates(entry)
-    print_ = _entry_print(entry, dates) if print_ is None else print_
-    return note.render_new_sealed(entry, print_, dates)
+    print_ = entry_print(entry) if print_ is None else print_
+    return note.render_new_sealed(entry, print_)
 
 
 def merge(existing: str, entry: Entry, print_: str | None = None) -> Merged:

@@ -28,6 +28,11 @@ class Verdict(str, enum.Enum):
         """The verdict phrased as what the reader should do."""
         return _ACTIONS[self]
 
+    def reading_action(self, minutes: int | None) -> str:
+        """ "Read closely", "Skim (~5 min)", ...: `action` with the reading time, if known."""
+        action = _ACTIONS[self]
+        return action if minutes is None else f"{action} (~{minutes} min)"
+
 
 _RANKS = {Verdict.DEEP: 1, Verdict.SKIM: 2, Verdict.SKIP: 3, Verdict.UNKNOWN: 4}
 _ACTIONS = {
@@ -69,10 +74,7 @@ class Entry:
     @property
     def reading_action(self) -> str:
         """ "Read closely", "Skim (~5 min)", ...: the verdict as a to-do label."""
-        action = self.verdict.action
-        if self.minutes is not None:
-            action = f"{action} (~{self.minutes} min)"
-        return action
+        return self.verdict.reading_action(self.minutes)
 
     @property
     def digest_dates(self) -> tuple[str, ...]:
