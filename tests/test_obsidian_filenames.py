@@ -60,6 +60,10 @@ def test_a_name_never_leaves_its_folder(tmp_path_factory: pytest.TempPathFactory
         ("CON", "CON_"),
         ("con.tar.gz", "con_.tar.gz"),
         ("COM1 ", "COM1_"),
+        ("COM1 .md", "COM1 _.md"),  # a space before the dot: still the reserved name
+        ("lpt¹ .txt", "lpt¹ _.txt"),
+        ("CONSOLE.txt", "CONSOLE.txt"),  # longer than any reserved name
+        ("x" * 60 + "中" * 60, "x" * 60 + "中" * 45),  # 60 + 45 x 3 + ".md" = 198 bytes
         ("...", filenames.UNTITLED),
         ("\u202eevil\u202c\tname\x00", "evil name"),
         ("e\u0301", "é"),  # NFC: one name whatever the keyboard produced

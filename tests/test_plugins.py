@@ -149,3 +149,25 @@ def test_every_command_has_help_with_an_example(run_cli: RunCli) -> None:
             if "example" not in result.output.lower():
                 missing.append(" ".join(("digest2notes", *path, flag)))
     assert not missing, f"help without an example: {missing}"
+
+
+def test_change_is_a_frozen_value_with_its_fields_in_order() -> None:
+    """Plugins build, compare, copy and serialise `Change`s: its hand-written __init__
+    must take exactly the dataclass fields, in order, and leave it frozen."""
+    import dataclasses
+    import inspect
+
+    from digest2notes import Action, Change
+
+    fields = [field.name for field in dataclasses.fields(Change)]
+    assert list(inspect.signature(Change).parameters) == fields
+    change = Change("id", "Title", Action.CREATE, "Digests/Title.md")
+    assert change.detail == ""
+    assert change == Change("id", "Title", Action.CREATE, "Digests/Title.md", "")
+    assert hash(change) == hash(Change("id", "Title", Action.CREATE, "Digests/Title.md"))
+    failed = dataclasses.replace(change, action=Action.FAILED, detail="disk full")
+    assert (failed.entry_id, failed.action, failed.detail) == ("id", Action.FAILED, "disk full")
+    assert change.action is Action.CREATE
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        change.title = "Other"  # type: ignore[misc]
+    assert change.to_json()["action"] == "created"

@@ -346,8 +346,8 @@ def _create_notes(
             # caches cold for the Python that follows it, and rendering between every two
             # writes cost a third more than rendering the batch and writing it.
             drafts = [_draft(work.entry) for work in batch]
-            for work, (text, print_) in zip(batch, drafts, strict=True):
-                result = _create(writer, work, text, print_)
+            for work, (data, print_) in zip(batch, drafts, strict=True):
+                result = _create(writer, work, data, print_)
                 results.append(result)
                 if progress is not None and os.getpid() == here:
                     progress(result[0] or work.change)
@@ -365,33 +365,33 @@ def _create_notes(
 _RENDER_BATCH = 64
 
 
-def _draft(entry: Entry) -> tuple[str, str]:
-    """A new note's text, and its entry's print."""
+def _draft(entry: Entry) -> tuple[bytes, str]:
+    """A new note's file content, and its entry's print."""
     print_ = merge.entry_print(entry)
-    return merge.new_note(entry, print_), print_
+    return merge.new_note_data(entry, print_), print_
 
 
-def _create(writer: vault.Writer, work: _Work, text: str, print_: str) -> _Created:
+def _create(writer: vault.Writer, work: _Work, data: bytes, print_: str) -> _Created:
     try:
-        return None, writer.create(work.path, text), print_
+        return None, writer.create(work.path, data), print_
     except FileExistsError:
-        change, written = _create_over(writer, work, text)
+        change, written = _create_over(writer, work, data)
         return (None if change is work.change else change), written, print_
     except (OSError, ExportError) as error:
         return replace(work.change, action=Action.FAILED, detail=_reason(error)), None, print_
 
 
 def _create_over(
-    writer: vault.Writer, work: _Work, text: str
+    writer: vault.Writer, work: _Work, data: bytes
 ) -> tuple[Change, tuple[int, int, int] | None]:
     """The name planned for a new note is taken by now. An empty file (what a power cut
     can leave of a note) is filled in; the very note we meant to write (a worker that
     failed after writing it) counts as created; anything else is left alone."""
-    change, data = work.change, text.encode("utf-8")
+    change = work.change
     try:
         status = os.lstat(work.path)
         if stat.S_ISREG(status.st_mode) and status.st_size == 0:
-            return change, writer.write(work.path, text)
+            return change, writer.write(work.path, data)
         if stat.S_ISREG(status.st_mode) and status.st_size == len(data):
             with open(work.path, "rb") as handle:
                 if handle.read() == data:

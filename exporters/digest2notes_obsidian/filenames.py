@@ -38,7 +38,9 @@ def sanitise(title: str) -> str:
     text = " ".join(_UNSAFE.sub(" ", text).split())
     text = _trim(text)
     if not text:
-        text = UNTITLED
+        return UNTITLED
+    if len(text) <= _ALWAYS_FITS or len(text.encode("utf-8")) <= _STEM_BUDGET:
+        return text
     return fit(text, "")
 
 
@@ -60,14 +62,22 @@ def _trim(text: str) -> str:
         while text != previous:
             previous = text
             text = text.strip(" ").lstrip(".").rstrip(".")
-    head, dot, tail = text.partition(".")
+    # The usual headline: the part before its first dot, its trailing spaces stripped,
+    # is longer than any reserved name (a character past that length is not a space).
+    dot = text.find(".")
+    after = text[_LONGEST_RESERVED : _LONGEST_RESERVED + 1]
+    if (dot < 0 or dot > _LONGEST_RESERVED) and after not in (" ", ""):
+        return text
+    head, dot_, tail = text.partition(".")
     stem = head.rstrip(" ") if head[-1:] == " " else head
     if len(stem) <= _LONGEST_RESERVED and stem.upper() in _WINDOWS_RESERVED:
-        text = f"{head}_{dot}{tail}"
+        text = f"{head}_{dot_}{tail}"
     return text
 
 
 _EDGES = frozenset(" .")  # what `_trim` removes at either end
+_STEM_BUDGET = MAX_NAME_BYTES - len(NOTE_SUFFIX.encode())  # a stem without a suffix
+_ALWAYS_FITS = _STEM_BUDGET // 4  # characters: UTF-8 takes at most 4 bytes for one
 _LONGEST_RESERVED = max(map(len, _WINDOWS_RESERVED))  # a longer stem is no reserved name
 
 

@@ -102,6 +102,11 @@ def new_note(entry: Entry, print_: str | None = None) -> str:
     return note.render_new_sealed(entry, print_)
 
 
+def new_note_data(entry: Entry, print_: str) -> bytes:
+    """`new_note` as the UTF-8 the file gets."""
+    return note.render_new_sealed_data(entry, print_)
+
+
 def merge(existing: str, entry: Entry, print_: str | None = None) -> Merged:
     """`existing` note text updated for `entry` (see the module docstring)."""
     split = properties.split(existing)

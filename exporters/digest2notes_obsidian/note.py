@@ -420,18 +420,28 @@ def render_new_sealed(
     ``entry.digest_dates``, if the caller has them already (a property that sorts the
     sources on every access).
     """
+    return render_new_sealed_data(entry, entry_print, dates).decode("utf-8")
+
+
+def render_new_sealed_data(
+    entry: Entry, entry_print: str, dates: tuple[str, ...] | None = None
+) -> bytes:
+    """`render_new_sealed` as the UTF-8 a file gets: encoded once, for the hash and
+    the file alike."""
     head = _new_head(entry, entry_print, digest_dates(entry) if dates is None else dates)
     if len(entry_print) != len(UNSEALED):
         # Not a print of ours: `seal_new` looks for the end marker a few characters
         # before the note hash, and decides whether it can seal the note.
-        return seal_new(f"{head}{UNSEALED}{_NEW_TAIL}")
+        return seal_new(f"{head}{UNSEALED}{_NEW_TAIL}").encode("utf-8")
+    data = head.encode("utf-8")
     digest = _NOTE_HASH.copy()
-    digest.update(head.encode("utf-8"))
+    digest.update(data)
     digest.update(_UNSEALED_TAIL)
-    return f"{head}{digest.hexdigest()}{_NEW_TAIL}"
+    return b"".join((data, digest.hexdigest().encode("ascii"), _NEW_TAIL_DATA))
 
 
 _NEW_TAIL = f" %%\n\n{NOTES_HEADING}\n"
+_NEW_TAIL_DATA = _NEW_TAIL.encode("utf-8")
 _UNSEALED_TAIL = f"{UNSEALED}{_NEW_TAIL}".encode()
 
 

@@ -37,7 +37,8 @@ from typing import Any, NamedTuple
 from digest2notes import (
     ConfigError,
     ExportError,
-    atomic_create_text,
+    atomic_create_bytes,
+    atomic_write_bytes,
     atomic_write_text,
     is_temp_name,
 )
@@ -441,8 +442,8 @@ def stamp(path: str | Path) -> tuple[int, int] | None:
 class Writer:
     """Atomic note writes that can only land inside the vault.
 
-    A changed note goes through the core's `atomic_write_text` (a temp file in its
-    own folder, renamed over the target) and a new one through `atomic_create_text`
+    A changed note goes through the core's `atomic_write_bytes` (a temp file in its
+    own folder, renamed over the target) and a new one through `atomic_create_bytes`
     (written in full, then given its name in one step that fails if the name has
     been taken meanwhile), so a crash, a kill or Ctrl-C leaves the old note or the
     new one, never half of one, and a file that appeared during the run is never
@@ -457,20 +458,22 @@ class Writer:
         self.location = location
         self._checked: set[str] = set()
 
-    def write(self, path: str | Path, text: str) -> tuple[int, int, int]:
-        """Replace (or create) `path` with `text`; a link there is refused. Returns the new
-        file's (inode, mtime_ns, size), as `Records` keep them."""
+    def write(self, path: str | Path, content: str | bytes) -> tuple[int, int, int]:
+        """Replace (or create) `path` with `content` (text is written as UTF-8); a link
+        there is refused. Returns the new file's (inode, mtime_ns, size), as `Records`
+        keep them."""
         self.check_folder(os.path.dirname(path))
         if os.path.islink(path):
             raise ExportError(f"{path}: is a link; refusing to replace it")
-        status = atomic_write_text(path, text, durable=False)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        status = atomic_write_bytes(path, data, durable=False)
         return status.st_ino, status.st_mtime_ns, status.st_size
 
-    def create(self, path: str, text: str) -> tuple[int, int, int]:
-        """Create `path` with `text`; raises FileExistsError if anything has that name.
+    def create(self, path: str, data: bytes) -> tuple[int, int, int]:
+        """Create `path` with `data`; raises FileExistsError if anything has that name.
         Returns the new file's (inode, mtime_ns, size)."""
         self.check_folder(os.path.dirname(path))
-        status = atomic_create_text(path, text)
+        status = atomic_create_bytes(path, data)
         return status.st_ino, status.st_mtime_ns, status.st_size
 
     def check_folder(self, folder: str) -> None:

@@ -6,7 +6,14 @@ module exports; everything else is internal.
 
 from __future__ import annotations
 
-from .atomic import atomic_create_text, atomic_write_text, is_temp_name, write_if_changed
+from .atomic import (
+    atomic_create_bytes,
+    atomic_create_text,
+    atomic_write_bytes,
+    atomic_write_text,
+    is_temp_name,
+    write_if_changed,
+)
 from .batch import collector_paused
 from .errors import ConfigError, Digest2NotesError, ExportError, InputError, PluginError
 from .exporting import (
@@ -44,7 +51,9 @@ __all__ = [
     "StudyItem",
     "StudyStatus",
     "Verdict",
+    "atomic_create_bytes",
     "atomic_create_text",
+    "atomic_write_bytes",
     "atomic_write_text",
     "collector_paused",
     "entry_id",
