@@ -74,6 +74,24 @@ def test_a_missing_folder_is_created(tmp_path: Path) -> None:
     assert target.read_bytes() == b"x"
 
 
+@pytest.mark.parametrize(
+    "spelling", ["Digests/note.md", "Digests//note.md", "Digests/./new/../note.md", "new/note.md"]
+)
+def test_an_absolute_text_path_is_taken_as_the_system_reads_it(
+    tmp_path: Path, spelling: str
+) -> None:
+    """The exporter's own calls (absolute ``str`` paths) skip normalising: every spelling
+    the system accepts lands where ``open`` would put it, a missing folder included."""
+    (tmp_path / "Digests" / "new").mkdir(parents=True)
+    atomic_create_bytes(f"{tmp_path}/{spelling}", b"x")
+    expected = tmp_path / ("new/note.md" if spelling == "new/note.md" else "Digests/note.md")
+    assert expected.read_bytes() == b"x"
+    with pytest.raises(FileExistsError):
+        atomic_create_bytes(f"{tmp_path}/{spelling}", b"y")
+    assert expected.read_bytes() == b"x"
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["note.md"]
+
+
 def test_a_relative_path_is_created_relative_to_the_working_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

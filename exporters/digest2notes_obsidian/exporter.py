@@ -61,7 +61,7 @@ def _folder_option() -> click.Option:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class _Work:
     """One entry's planned change, with what `apply` needs to carry it out."""
 

@@ -109,13 +109,20 @@ def atomic_create_bytes(path: str | os.PathLike[str], data: bytes) -> os.stat_re
     and removed; without hard links either (FAT), `path` is looked at and the temp
     file renamed over it, which only a file created at that very instant can race.
     """
-    target = os.path.abspath(path)  # the link below is given an absolute path
-    folder = os.path.dirname(target)
+    if _PLAIN_PATHS and type(path) is str and path[:1] == "/" and path[-1:] != "/":
+        target = path  # the usual call, an absolute path already: spare normalising it
+        folder = path[: path.rindex("/")] or "/"
+    else:
+        target = os.path.abspath(path)  # the link below is given an absolute path
+        folder = os.path.dirname(target)
     if _UNNAMED and folder not in _no_unnamed_files:
         status = _create_unnamed(folder, target, data)
         if status is not None:
             return status
     return _create_by_link(folder, target, data)
+
+
+_PLAIN_PATHS = os.sep == "/" and os.altsep is None  # "/" is the one separator
 
 
 def atomic_create_text(path: str | os.PathLike[str], text: str) -> os.stat_result:
@@ -144,7 +151,9 @@ def _create_unnamed(folder: str, target: str, data: bytes) -> os.stat_result | N
         _no_unnamed_files.add(folder)
         return None
     try:
-        _write_all(fd, data)
+        written = os.write(fd, data)
+        if written < len(data):
+            _write_all(fd, memoryview(data)[written:])
         status = os.fstat(fd)
         try:
             # ``os.link`` calls linkat(2) with AT_SYMLINK_FOLLOW (what a /proc/self/fd link
@@ -184,7 +193,7 @@ def _create_by_link(folder: str, target: str, data: bytes) -> os.stat_result:
     return status
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def _write_all(fd: int, data: bytes | memoryview) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]

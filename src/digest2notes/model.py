@@ -43,7 +43,7 @@ _ACTIONS = {
 }
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Source:
     """Where an entry was read from: the file and the 1-based line of its headline.
 
@@ -56,7 +56,7 @@ class Source:
     date: str | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One pull request summarised by a digest, with what the reader should study."""
 
