@@ -296,3 +296,35 @@ def test_a_tag_is_found_where_it_was(text: str) -> None:
 def test_digest_dates_are_the_entrys(dates: list[str | None]) -> None:
     entry = generated_entry("o/r", "t", "", Verdict.SKIM, None, None, (), (), dates, "o/r:1")
     assert note.digest_dates(entry) == entry.digest_dates
+
+
+def _entry_print_before(entry: Entry) -> str:
+    """`merge.entry_print` as first written: every field, joined."""
+    fields = (
+        merge._format_print(),
+        entry.id,
+        entry.title,
+        entry.repo,
+        entry.verdict.value,
+        entry.verdict_text or "",
+        str(entry.minutes),
+        entry.reading_action,
+        "\x1e".join(entry.focus_points),
+        "\x1e".join(entry.references),
+        "\x1e".join(entry.digest_dates),
+        entry.text,
+    )
+    return note.short_hash("\x1f".join(fields))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_entries, min_size=1, max_size=3))
+def test_entry_prints_are_as_before(entries: list[Entry]) -> None:
+    """Entry prints are in every note and record: a faster way to work them out must give
+    the same values, or every note would be rewritten once."""
+    for entry in entries:  # several per example: the verdict part is cached across them
+        assert merge.entry_print(entry) == _entry_print_before(entry)
+    one = generated_entry("o/r", "t", "x", Verdict.SKIM, None, 1, (), (), ["2026-01-01"])
+    odd = generated_entry("o/r", "t", "x", Verdict.SKIM, None, True, (), (), ["2026-01-01"])
+    assert merge.entry_print(one) != merge.entry_print(odd)  # True is not 1
+    assert merge.entry_print(odd) == _entry_print_before(odd)

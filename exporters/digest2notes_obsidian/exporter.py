@@ -116,6 +116,8 @@ class ObsidianExporter(Exporter, ProgressSource):
         planned: list[_Work | Change | Entry] = []  # an entry here still needs a new note
         seen: set[str] = set()
         new = 0
+        # Looked up once: this loop runs once per entry, most of a re-export's time.
+        entry_print, unchanged, add = merge.entry_print, Action.UNCHANGED, planned.append
         for entry in entries:
             entry_id = entry.id
             if entry_id in seen:
@@ -123,23 +125,23 @@ class ObsidianExporter(Exporter, ProgressSource):
             seen.add(entry_id)
             hit = vouched.get(entry_id)
             if hit is not None:
-                print_ = merge.entry_print(entry)
+                print_ = entry_print(entry)
                 if hit[1][1] == print_:
                     # Left up to date for this very entry by an earlier export, and not
                     # touched since: nothing to read, and its record stays as it is. (A
                     # re-export's common case, kept to the least work per note.)
-                    planned.append(Change(entry_id, entry.title, Action.UNCHANGED, hit[0]))
+                    add(Change(entry_id, entry.title, unchanged, hit[0]))
                 else:
-                    planned.append(self._plan_update(entry, [index.vouched_note(hit)], print_))
+                    add(self._plan_update(entry, [index.vouched_note(hit)], print_))
             elif notes := by_id.get(entry_id):
-                planned.append(self._plan_update(entry, notes))
+                add(self._plan_update(entry, notes))
             else:
-                planned.append(entry)
+                add(entry)
                 new += 1
         work = _named(location, index, planned) if new else cast(list[_Work | Change], planned)
         views_planned = self._plan_views(location)
         state = _State(location, work, views_planned, records, index.relatives(), index.temp_files)
-        changes = [item if type(item) is Change else cast(_Work, item).change for item in work]
+        changes = [item.change if isinstance(item, _Work) else item for item in work]
         return Plan(changes=changes, state=state)
 
     def _plan_update(

@@ -69,22 +69,26 @@ def _format_print() -> str:
 
 
 def entry_print(entry: Entry) -> str:
-    """A hash of everything a note is made from (the entry, and the format version)."""
-    fields = (
-        _format_print(),
-        entry.id,
-        entry.title,
-        entry.repo,
-        _verdict_fields(entry.verdict, entry.verdict_text, entry.minutes),
-        "\x1e".join(entry.focus_points),
-        "\x1e".join(entry.references),
-        "\x1e".join(note.digest_dates(entry)),
-        entry.text,
+    """A hash of everything a note is made from (the entry, and the format version).
+
+    Worked out for every entry on every export, so written out flat: the same text
+    as joining the fields with ``\\x1f`` (and each list's items with ``\\x1e``).
+    """
+    sources = entry.sources  # one digest, the usual case: its date, no set to sort
+    dates = (sources[0].date or "") if len(sources) == 1 else _RS.join(entry.digest_dates)
+    text = (
+        f"{_format_print()}\x1f{entry.id}\x1f{entry.title}\x1f{entry.repo}\x1f"
+        f"{_verdict_fields(entry.verdict, entry.verdict_text, entry.minutes)}\x1f"
+        f"{_RS.join(entry.focus_points)}\x1f{_RS.join(entry.references)}\x1f{dates}\x1f"
+        f"{entry.text}"
     )
-    return note.short_hash("\x1f".join(fields))
+    return note.short_hash(text)
 
 
-@functools.lru_cache(maxsize=1024)  # a few verdicts, phrases and reading times
+_RS = "\x1e"  # between a list's items (record separator); fields are joined by \x1f
+
+
+@functools.lru_cache(maxsize=1024, typed=True)  # a few verdicts, phrases and times; True is not 1
 def _verdict_fields(verdict: Verdict, verdict_text: str | None, minutes: int | None) -> str:
     """The verdict's part of what `entry_print` hashes: its value, phrase, minutes and
     reading action, joined."""

@@ -301,12 +301,11 @@ def _markdown_files(
                     if is_temp_name(name):
                         temp_files.append(os.path.join(directory, name))
                     continue
-                if entry.is_symlink():
-                    continue
-                if entry.is_dir():
-                    stack.append((relative_dir + name + "/", os.path.join(directory, name)))
-                elif name[-3:] == ".md" and entry.is_file():
+                # Links are never followed: one may lead out of the vault.
+                if name[-3:] == ".md" and entry.is_file(follow_symlinks=False):
                     found.append(entry)
+                elif entry.is_dir(follow_symlinks=False):
+                    stack.append((relative_dir + name + "/", os.path.join(directory, name)))
             yield relative_dir, directory, found
 
 
