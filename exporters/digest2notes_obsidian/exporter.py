@@ -221,34 +221,35 @@ class ObsidianExporter(Exporter, ProgressSource):
         else:
             kept = {path: r for path, r in notes.items() if path in found}
         records = vault.Records(kept, notes)
-        created = iter(_create_notes(writer, state, progress))
-        for item in state.work:
+        # Each entry's change as planned, replaced below where the outcome differs.
+        work = state.work
+        report.changes = [item.change if isinstance(item, _Work) else item for item in work]
+        creating: list[int] = []  # positions of the new notes, and of the other notes'
+        others: list[int] = []  # work (or, for progress, of every note left as it is)
+        for position, item in enumerate(work):
+            if type(item) is _Work:
+                (creating if item.change.action is Action.CREATE else others).append(position)
+            elif progress is not None:
+                others.append(position)
+        if creating:
+            new = [cast(_Work, work[position]) for position in creating]
+            _create_all(writer, new, creating, report, records, progress)
+        for position in others:
+            item = work[position]
             if type(item) is Change:  # up to date: nothing to do, and its record stays
-                change = item
                 if progress is not None:
-                    progress(change)
-                report.changes.append(change)
+                    progress(item)
                 continue
-            work = cast(_Work, item)
-            action = work.change.action
-            if action is Action.UNCHANGED and work.record is not None:
-                change = work.change  # up to date: nothing to do but keep its record
-                records.notes[change.target] = work.record
-                if progress is not None:
-                    progress(change)
-            elif action is Action.CREATE:
-                changed, written, print_ = next(created)  # reported as it was made
-                change = work.change if changed is None else changed
-                if written is not None:
-                    records.notes[change.target] = vault.note_record(work.entry.id, print_, written)
-                else:
-                    records.notes.pop(change.target, None)
+            one = cast(_Work, item)
+            if one.change.action is Action.UNCHANGED and one.record is not None:
+                change = one.change  # up to date: nothing to do but keep its record
+                records.notes[change.target] = one.record
             else:
-                change, written = self._apply_one(writer, work)
-                if progress is not None:
-                    progress(change)
-                _record(records, change, work, written)
-            report.changes.append(change)
+                change, written = self._apply_one(writer, one)
+                _record(records, change, one, written)
+                report.changes[position] = change
+            if progress is not None:
+                progress(change)
         for view in state.views:
             report.extras.append(_apply_view(writer, view))
         vault.save_records(state.location, records)
@@ -315,8 +316,33 @@ def _record(
 _Created = tuple["Change | None", "tuple[int, int, int] | None", str]
 
 
+def _create_all(
+    writer: vault.Writer,
+    creating: list[_Work],
+    positions: list[int],
+    report: Report,
+    records: vault.Records,
+    progress: ProgressCallback | None,
+) -> None:
+    """Create the new notes (`creating`, at `positions` in the plan), and record how
+    each one went in `report` and `records`."""
+    notes, changes = records.notes, report.changes
+    results = _create_notes(writer, creating, progress)
+    for position, work, (changed, written, print_) in zip(
+        positions, creating, results, strict=True
+    ):
+        target = work.change.target
+        if changed is not None:
+            changes[position] = changed
+            target = changed.target
+        if written is not None:
+            notes[target] = vault.note_record(work.entry.id, print_, written)
+        else:
+            notes.pop(target, None)
+
+
 def _create_notes(
-    writer: vault.Writer, state: _State, progress: ProgressCallback | None
+    writer: vault.Writer, creating: list[_Work], progress: ProgressCallback | None
 ) -> list[_Created]:
     """Render and create every new note of the plan, in its order.
 
@@ -329,11 +355,6 @@ def _create_notes(
     process reports its own notes to `progress` as it makes them, the workers' when
     their results arrive.
     """
-    creating = [
-        work
-        for work in state.work
-        if type(work) is _Work and work.change.action is Action.CREATE
-    ]
     if creating:  # new notes all go to the export folder: checked once, before any fork
         with contextlib.suppress(OSError, ExportError):  # if refused, each note says why
             writer.check_folder(os.path.dirname(creating[0].path))
