@@ -130,3 +130,35 @@ def test_records_never_go_through_a_link_out_of_the_vault(
     assert all(
         "digest2notes_id" in frontmatter.load(str(p)).metadata for p in notes(vault).values()
     )
+
+
+def test_records_of_another_note_format_are_set_aside(
+    run_cli: RunCli, samples: Path, vault: Path
+) -> None:
+    """Records vouch for notes as rendered by one version of the note format: after an
+    upgrade that renders notes differently, every note is read (and brought up to date)
+    once, and the records are renewed."""
+    export(run_cli, "--vault", vault, samples)
+    path = next(p for p in notes(vault).values() if "SITU" in p.name)
+    stat = path.stat()
+    text = path.read_text(encoding="utf-8")
+    assert "focus_done: 0" in text
+    lines = text.split("\n")
+    point = next(i for i, line in enumerate(lines) if line.startswith("- [ ] ") and "^fp-" in line)
+    lines[point] = lines[point].replace("- [ ] ", "- [x] ", 1)  # same length: tick a point
+    path.write_text("\n".join(lines), encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert path.stat().st_size == stat.st_size
+
+    trusted = export(run_cli, "--vault", vault, samples)
+    assert last_line(trusted) == "created 0, updated 0, unchanged 11, failed 0"  # not read
+
+    records = vault / RECORDS
+    data = json.loads(records.read_text(encoding="utf-8"))
+    current = data["format"]
+    records.write_text(json.dumps({**data, "format": "0ld"}), encoding="utf-8")
+    upgraded = export(run_cli, "--vault", vault, samples)
+    assert last_line(upgraded) == "created 0, updated 1, unchanged 10, failed 0"
+    assert "focus_done: 1" in path.read_text(encoding="utf-8")  # read, so the tick counts
+    renewed = json.loads(records.read_text(encoding="utf-8"))
+    assert renewed["format"] == current and len(renewed["notes"]) == 11

@@ -301,7 +301,7 @@ def test_digest_dates_are_the_entrys(dates: list[str | None]) -> None:
 def _entry_print_before(entry: Entry) -> str:
     """`merge.entry_print` as first written: every field, joined."""
     fields = (
-        merge._format_print(),
+        merge.format_print(),
         entry.id,
         entry.title,
         entry.repo,

@@ -72,8 +72,6 @@ class _Work:
     stamp: tuple[int, int] | None = None
     #: For a note found up to date: its record for the next export (see `vault.Records`).
     record: vault.NoteRecord | None = None
-    #: `merge.entry_print` of `entry`, for the record of a note this export writes.
-    entry_print: str = ""
 
 
 @dataclass
@@ -110,14 +108,14 @@ class ObsidianExporter(Exporter, ProgressSource):
 
     def _plan(self, entries: Sequence[Entry]) -> Plan:
         location = vault.resolve_location(self.settings)
-        records = vault.load_records(location)
+        records = vault.load_records(location, merge.format_print())
         index = vault.scan(location, records=records)
         vouched, by_id = index.vouched, index.by_id
         planned: list[_Work | Change | Entry] = []  # an entry here still needs a new note
         seen: set[str] = set()
         new = 0
         # Looked up once: this loop runs once per entry, most of a re-export's time.
-        entry_print, unchanged, add = merge.entry_print, Action.UNCHANGED, planned.append
+        unchanged, add = Action.UNCHANGED, planned.append
         for entry in entries:
             entry_id = entry.id
             if entry_id in seen:
@@ -125,14 +123,13 @@ class ObsidianExporter(Exporter, ProgressSource):
             seen.add(entry_id)
             hit = vouched.get(entry_id)
             if hit is not None:
-                print_ = entry_print(entry)
-                if hit[1][1] == print_:
+                if hit[1][1] == entry.fingerprint:
                     # Left up to date for this very entry by an earlier export, and not
                     # touched since: nothing to read, and its record stays as it is. (A
                     # re-export's common case, kept to the least work per note.)
                     add(Change(entry_id, entry.title, unchanged, hit[0]))
                 else:
-                    add(self._plan_update(entry, [index.vouched_note(hit)], print_))
+                    add(self._plan_update(entry, [index.vouched_note(hit)]))
             elif notes := by_id.get(entry_id):
                 add(self._plan_update(entry, notes))
             else:
@@ -144,22 +141,20 @@ class ObsidianExporter(Exporter, ProgressSource):
         changes = [item.change if isinstance(item, _Work) else item for item in work]
         return Plan(changes=changes, state=state)
 
-    def _plan_update(
-        self, entry: Entry, notes: Sequence[vault.IndexedNote], print_: str | None = None
-    ) -> _Work:
+    def _plan_update(self, entry: Entry, notes: Sequence[vault.IndexedNote]) -> _Work:
         found = notes[0]
         target = found.relative
-        print_ = merge.entry_print(entry) if print_ is None else print_
         copies = ""
         if len(notes) > 1:
             others = ", ".join(n.relative for n in notes[1:])
             copies = f"same digest2notes_id also in {others} (left alone)"
         same = Change(entry.id, entry.title, Action.UNCHANGED, target, copies)
         record: vault.NoteRecord | None = vault.note_record(
-            entry.id, print_, (found.inode, *found.stamp)
+            entry.id, entry.fingerprint, (found.inode, *found.stamp)
         )
-        if found.up_to_date_for == print_:
+        if found.up_to_date_for == entry.fingerprint:
             return _Work(entry, same, found.full_path, record=record)
+        print_ = merge.entry_print(entry)
         # Byte for byte the note we wrote, from the same entry: nothing to merge. Checked
         # on the bytes the scan read, so an unchanged note is never even decoded (bytes
         # that still hash to our seal are what we wrote, which was valid UTF-8).
@@ -185,7 +180,7 @@ class ObsidianExporter(Exporter, ProgressSource):
             return _Work(entry, same, found.full_path, record=record)
         detail = _join("; ".join(merged.changed), copies)
         change = Change(entry.id, entry.title, Action.UPDATE, target, detail)
-        return _Work(entry, change, found.full_path, merged.text, stamp, entry_print=print_)
+        return _Work(entry, change, found.full_path, merged.text, stamp)
 
     def _plan_views(self, location: vault.Location) -> list[_ViewWork]:
         planned = []
@@ -220,7 +215,7 @@ class ObsidianExporter(Exporter, ProgressSource):
             kept = dict(notes)
         else:
             kept = {path: r for path, r in notes.items() if path in found}
-        records = vault.Records(kept, notes)
+        records = vault.Records(kept, notes, state.records.format)
         # Each entry's change as planned, replaced below where the outcome differs.
         work = state.work
         report.changes = [item.change if isinstance(item, _Work) else item for item in work]
@@ -304,16 +299,15 @@ def _record(
     if change.action is Action.UNCHANGED and work.record is not None:
         records.notes[path] = work.record
     elif written is not None:
-        print_ = work.entry_print or merge.entry_print(work.entry)
-        records.notes[path] = vault.note_record(work.entry.id, print_, written)
+        records.notes[path] = vault.note_record(work.entry.id, work.entry.fingerprint, written)
     else:
         records.notes.pop(path, None)
 
 
 #: What became of a new note: its change if not the planned one (None: created as
-#: planned), the written file's (inode, mtime_ns, size) (None if not written), and its
-#: entry print. Small on purpose: a worker sends thousands of them back.
-_Created = tuple["Change | None", "tuple[int, int, int] | None", str]
+#: planned), and the written file's (inode, mtime_ns, size) (None if not written).
+#: Small on purpose: a worker sends thousands of them back.
+_Created = tuple["Change | None", "tuple[int, int, int] | None"]
 
 
 def _create_all(
@@ -328,7 +322,7 @@ def _create_all(
     each one went in `report` and `records`."""
     notes, changes = records.notes, report.changes
     results = _create_notes(writer, creating, progress)
-    for position, work, (changed, written, print_) in zip(
+    for position, work, (changed, written) in zip(
         positions, creating, results, strict=True
     ):
         target = work.change.target
@@ -336,7 +330,7 @@ def _create_all(
             changes[position] = changed
             target = changed.target
         if written is not None:
-            notes[target] = vault.note_record(work.entry.id, print_, written)
+            notes[target] = vault.note_record(work.entry.id, work.entry.fingerprint, written)
         else:
             notes.pop(target, None)
 
@@ -368,9 +362,9 @@ def _create_notes(
             # Rendered a batch at a time, then written: each system call leaves the CPU's
             # caches cold for the Python that follows it, and rendering between every two
             # writes cost a third more than rendering the batch and writing it.
-            drafts = [_draft(work.entry) for work in batch]
-            for work, (data, print_) in zip(batch, drafts, strict=True):
-                result = _create(writer, work, data, print_)
+            drafts = [merge.new_note_data(work.entry) for work in batch]
+            for work, data in zip(batch, drafts, strict=True):
+                result = _create(writer, work, data)
                 results.append(result)
                 if progress is not None and os.getpid() == here:
                     progress(result[0] or work.change)
@@ -379,7 +373,7 @@ def _create_notes(
 
     results = map_chunks(create, creating, min_chunk=_NOTES_PER_PROCESS)
     if progress is not None:
-        for work, (changed, _, _) in zip(creating, results, strict=True):
+        for work, (changed, _) in zip(creating, results, strict=True):
             if id(work) not in reported:
                 progress(changed or work.change)
     return results
@@ -388,20 +382,14 @@ def _create_notes(
 _RENDER_BATCH = 64
 
 
-def _draft(entry: Entry) -> tuple[bytes, str]:
-    """A new note's file content, and its entry's print."""
-    print_ = merge.entry_print(entry)
-    return merge.new_note_data(entry, print_), print_
-
-
-def _create(writer: vault.Writer, work: _Work, data: bytes, print_: str) -> _Created:
+def _create(writer: vault.Writer, work: _Work, data: bytes) -> _Created:
     try:
-        return None, writer.create(work.path, data), print_
+        return None, writer.create(work.path, data)
     except FileExistsError:
         change, written = _create_over(writer, work, data)
-        return (None if change is work.change else change), written, print_
+        return (None if change is work.change else change), written
     except (OSError, ExportError) as error:
-        return replace(work.change, action=Action.FAILED, detail=_reason(error)), None, print_
+        return replace(work.change, action=Action.FAILED, detail=_reason(error)), None
 
 
 def _create_over(

@@ -61,7 +61,7 @@ _SAMPLE = Entry(
 
 
 @functools.cache
-def _format_print() -> str:
+def format_print() -> str:
     """A hash of how this version renders a sample note: any change to the note format
     changes every entry print, so notes written by an older version are re-rendered
     instead of being taken for up to date."""
@@ -77,7 +77,7 @@ def entry_print(entry: Entry) -> str:
     sources = entry.sources  # one digest, the usual case: its date, no set to sort
     dates = (sources[0].date or "") if len(sources) == 1 else _RS.join(entry.digest_dates)
     text = (
-        f"{_format_print()}\x1f{entry.id}\x1f{entry.title}\x1f{entry.repo}\x1f"
+        f"{format_print()}\x1f{entry.id}\x1f{entry.title}\x1f{entry.repo}\x1f"
         f"{_verdict_fields(entry.verdict, entry.verdict_text, entry.minutes)}\x1f"
         f"{_RS.join(entry.focus_points)}\x1f{_RS.join(entry.references)}\x1f{dates}\x1f"
         f"{entry.text}"
@@ -106,9 +106,9 @@ def new_note(entry: Entry, print_: str | None = None) -> str:
     return note.render_new_sealed(entry, print_)
 
 
-def new_note_data(entry: Entry, print_: str) -> bytes:
+def new_note_data(entry: Entry) -> bytes:
     """`new_note` as the UTF-8 the file gets."""
-    return note.render_new_sealed_data(entry, print_)
+    return note.render_new_sealed_data(entry, entry_print(entry))
 
 
 def merge(existing: str, entry: Entry, print_: str | None = None) -> Merged:

@@ -9,12 +9,14 @@ instead of a YAML parse; the text is decoded only if something needs it.
 
 A re-export that changes nothing should not even read the notes: after each
 export the vault keeps a small record (`Records`, in ``.digest2notes/notes.json``)
-of every note that is up to date for a given entry, with the file's inode, mtime
-and size as the export left it. A note whose file still has that same stamp is
+of every note that is up to date for a given entry (by its `Entry.fingerprint`),
+with the file's inode, mtime and size as the export left it, and of the note
+format they were written in. A note whose file still has that same stamp is
 taken from the record, one ``stat`` instead of a read; any edit, move, copy or
-sync changes the stamp and the note is read and checked as usual. A record can
-only ever spare work, never cause a write: the worst a stale one can do is leave
-a note un-updated until its entry changes.
+sync changes the stamp and the note is read and checked as usual, and a new note
+format makes every note be read once. A record can only ever spare work, never
+cause a write: the worst a stale one can do is leave a note un-updated until its
+entry changes.
 
 Hidden folders (``.obsidian``, ``.trash``, ``.git``, ``.digest2notes``) and symbolic
 links are not scanned: notes in the trash are deleted as far as the reader is concerned, and
@@ -136,8 +138,9 @@ class IndexedNote(NamedTuple):
     note_id: str
     data: bytes | None
     stamp: tuple[int, int]
-    #: The file's inode, and the entry print (`merge.entry_print`) the note is up to date
-    #: for, when a `Records` entry vouches for it (then `data` is None: nothing was read).
+    #: The file's inode, and the fingerprint of the entry (`Entry.fingerprint`) the note
+    #: is up to date for, when a `Records` entry vouches for it (then `data` is None:
+    #: nothing was read).
     inode: int = 0
     up_to_date_for: str | None = None
     #: That `Records` entry itself (kept as is while the note stays up to date).
@@ -502,39 +505,42 @@ def remove_orphans(paths: Iterable[str], now: float | None = None) -> None:
 
 STATE_FOLDER = ".digest2notes"
 RECORDS_FILE = "notes.json"
-_RECORDS_VERSION = 1
+_RECORDS_VERSION = 2  # 1 kept entry prints, where 2 keeps entry fingerprints
 _STATE_GITIGNORE = (
     "# digest2notes' record of which notes are up to date (safe to delete: the next\n"
     "# export reads every note once and writes it again). Not for version control.\n*\n"
 )
 
 
-#: One note's record as stored: [note id, entry print, inode, mtime_ns, size]. Kept as the
+#: One note's record as stored: [note id, entry fingerprint, inode, mtime_ns, size]. Kept as the
 #: list JSON gives, unvalidated: a malformed record simply never matches a file (see
 #: `_recorded`), and ten thousand of them load without a conversion each.
 NoteRecord = list[Any]
 
 
-def note_record(note_id: str, entry_print: str, stamp: tuple[int, int, int]) -> NoteRecord:
-    return [note_id, entry_print, *stamp]
+def note_record(note_id: str, fingerprint: str, stamp: tuple[int, int, int]) -> NoteRecord:
+    return [note_id, fingerprint, *stamp]
 
 
 @dataclass
 class Records:
-    """The notes the last exports left up to date, by vault-relative path; `loaded` is
-    what was read, so saving can tell whether anything changed without encoding."""
+    """The notes the last exports left up to date, by vault-relative path, written in
+    note format `format` (a hash of how notes are rendered); `loaded` is what was read,
+    so saving can tell whether anything changed without encoding."""
 
     notes: dict[str, NoteRecord] = field(default_factory=dict)
     loaded: dict[str, NoteRecord] = field(default_factory=dict)
+    format: str = ""
 
 
 def records_path(location: Location) -> Path:
     return location.vault / STATE_FOLDER / RECORDS_FILE
 
 
-def load_records(location: Location) -> Records:
-    """The vault's records; empty if there are none or they cannot be trusted (any
-    problem means every note is read, which is always correct).
+def load_records(location: Location, note_format: str) -> Records:
+    """The vault's records of notes in format `note_format`; empty if there are none,
+    they are of another format, or they cannot be trusted (any problem means every note
+    is read, which is always correct).
 
     Read and written with orjson: the file holds a record per note, and the standard
     library's json took a tenth of a no-change re-export to load it and a
@@ -543,12 +549,13 @@ def load_records(location: Location) -> Records:
     """
     try:
         data = orjson.loads(records_path(location).read_bytes())
-        notes = data["notes"] if data.get("version") == _RECORDS_VERSION else {}
+        current = data.get("version") == _RECORDS_VERSION and data.get("format") == note_format
+        notes = data["notes"] if current else {}
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return Records()
+        return Records(format=note_format)
     if not isinstance(notes, dict):
-        return Records()
-    return Records(dict(notes), notes)
+        return Records(format=note_format)
+    return Records(dict(notes), notes, note_format)
 
 
 def save_records(location: Location, records: Records) -> None:
@@ -561,7 +568,9 @@ def save_records(location: Location, records: Records) -> None:
         # The text json.dumps(…, ensure_ascii=False, separators=(",", ":")) gives. orjson
         # refuses only integers past 64 bits, which no stat gives and orjson reads as
         # floats: the TypeError below is a formality.
-        data = orjson.dumps({"version": _RECORDS_VERSION, "notes": records.notes})
+        data = orjson.dumps(
+            {"version": _RECORDS_VERSION, "format": records.format, "notes": records.notes}
+        )
         folder.mkdir(exist_ok=True)
         if not inside(location.vault, folder):
             return  # a link the reader planted: nothing of ours goes outside the vault

@@ -7,6 +7,7 @@ without fear that one of them changes what the next one sees.
 from __future__ import annotations
 
 import enum
+import hashlib
 from dataclasses import dataclass, field
 
 
@@ -70,6 +71,15 @@ class Entry:
     focus_points: tuple[str, ...]
     references: tuple[str, ...]
     sources: tuple[Source, ...] = field(default=())
+    #: A hash of what the digests say about this entry: every field, its digest dates
+    #: included, but not which files and lines it was read from. Entries with the same
+    #: fingerprint make the same note or row, so an exporter tells whether an entry
+    #: changed since its last export by comparing this alone. Worked out when the entry
+    #: is made, which for a large read is in the parsing workers (see `reader`).
+    fingerprint: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fingerprint", _fingerprint(self))
 
     @property
     def reading_action(self) -> str:
@@ -101,3 +111,24 @@ class Entry:
             "text": self.text,
             "sources": [{"path": s.path, "line": s.line} for s in self.sources],
         }
+
+
+_FINGERPRINT_HASH = hashlib.blake2b(digest_size=8)  # copied per entry: no keyword parsing
+
+
+def _fingerprint(entry: Entry) -> str:
+    """64 bits of BLAKE2b over the fields, each list's items joined by ``\\x1e`` and the
+    fields by ``\\x1f``: enough to notice a change, not a security measure."""
+    sources = entry.sources  # one digest, the usual case: its date, no set to sort
+    dates = (sources[0].date or "") if len(sources) == 1 else "\x1e".join(entry.digest_dates)
+    text = (
+        f"{entry.id}\x1f{entry.repo}\x1f{entry.title}\x1f{entry.verdict.value}\x1f"
+        f"{entry.verdict_text}\x1f{entry.minutes}\x1f{_RS.join(entry.focus_points)}\x1f"
+        f"{_RS.join(entry.references)}\x1f{dates}\x1f{entry.text}"
+    )
+    digest = _FINGERPRINT_HASH.copy()
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+_RS = "\x1e"  # between a list's items (record separator)
