@@ -325,12 +325,12 @@ def _create_all(
     for position, work, (changed, written) in zip(
         positions, creating, results, strict=True
     ):
-        target = work.change.target
+        entry = work.entry
         if changed is not None:
             changes[position] = changed
-            target = changed.target
+        target = work.change.target if changed is None else changed.target
         if written is not None:
-            notes[target] = vault.note_record(work.entry.id, work.entry.fingerprint, written)
+            notes[target] = vault.note_record(entry.id, entry.fingerprint, written)
         else:
             notes.pop(target, None)
 
@@ -443,24 +443,25 @@ def _named(
     folder_path = os.path.join(location.folder_path, "")
     prefix = location.folder.as_posix() + "/" if location.folder.parts else ""
     work: list[_Work | Change] = []
+    sanitise, name_key, create = filenames.sanitise, filenames.name_key, Action.CREATE
     for item in planned:
         if not isinstance(item, Entry):
             work.append(item)
             continue
-        name, key = _free_name(item, filenames.sanitise(item.title), taken)
+        stem = sanitise(item.title)
+        name = stem + filenames.NOTE_SUFFIX
+        key = name_key(name)
+        if key in taken:  # another note or file has the name: a suffix tells them apart
+            name, key = _free_name(item, stem, taken)
         taken.add(key)
-        change = Change(item.id, item.title, Action.CREATE, prefix + name)
+        change = Change(item.id, item.title, create, prefix + name)
         work.append(_Work(item, change, folder_path + name))
     return work
 
 
 def _free_name(entry: Entry, stem: str, taken: set[str]) -> tuple[str, str]:
-    """`stem` (the sanitised headline), or with an id-derived suffix if another file has
-    that name; with its `filenames.name_key`."""
-    name = stem + filenames.NOTE_SUFFIX
-    key = filenames.name_key(name)
-    if key not in taken:
-        return name, key
+    """`stem` (the sanitised headline) with an id-derived suffix, as another file has
+    the plain name; with its `filenames.name_key`."""
     digest = entry.id.rsplit(":", 1)[-1]
     for tag in (digest[:6], digest):
         name = filenames.with_suffix(stem, tag) + filenames.NOTE_SUFFIX

@@ -204,11 +204,13 @@ _NOTE_HASH = hashlib.blake2b(digest_size=4)
 
 def verdict_label(entry: Entry) -> str:
     """"Read closely — “值得精读”": the reading action, then the digest's own phrase."""
-    return _verdict_label(entry.reading_action, entry.verdict_text)
+    return _verdict_label(entry.verdict, entry.minutes, entry.verdict_text)
 
 
-@functools.lru_cache(maxsize=1024)  # a few actions and phrases, thousands of notes
-def _verdict_label(action: str, verdict_text: str | None) -> str:
+# A few verdicts, times and phrases, thousands of notes. Typed: True is not 1 minute.
+@functools.lru_cache(maxsize=1024, typed=True)
+def _verdict_label(verdict: Verdict, minutes: int | None, verdict_text: str | None) -> str:
+    action = verdict.reading_action(minutes)
     if verdict_text:
         return f"{action} — “{markdown.inline(verdict_text)}”"
     return action
