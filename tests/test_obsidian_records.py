@@ -162,3 +162,34 @@ def test_records_of_another_note_format_are_set_aside(
     assert "focus_done: 1" in path.read_text(encoding="utf-8")  # read, so the tick counts
     renewed = json.loads(records.read_text(encoding="utf-8"))
     assert renewed["format"] == current and len(renewed["notes"]) == 11
+
+
+def test_two_recorded_notes_with_one_id_are_both_seen(
+    run_cli: RunCli, samples: Path, vault: Path
+) -> None:
+    """Records that vouch for two files with the same id (a copy the reader made, once
+    recorded) do not hide either: the first by path order is the note, the other is
+    reported as a copy, and nothing is written."""
+    import shutil
+
+    export(run_cli, "--vault", vault, samples)
+    original = next(p for p in notes(vault).values() if "SITU" in p.name)
+    copy = vault / "Archive" / "copy.md"
+    copy.parent.mkdir()
+    shutil.copy2(original, copy)
+    records = vault / RECORDS
+    data = json.loads(records.read_text(encoding="utf-8"))
+    recorded = data["notes"][original.relative_to(vault).as_posix()]
+    stat = copy.stat()
+    data["notes"]["Archive/copy.md"] = [*recorded[:2], stat.st_ino, stat.st_mtime_ns, stat.st_size]
+    records.write_text(json.dumps(data), encoding="utf-8")
+    before = {k: v for k, v in snapshot(vault).items() if not k.startswith(".digest2notes/")}
+
+    result = run_cli("export", "--to", "obsidian", "--vault", vault, "--json", samples)
+    entries = json.loads(result.stdout)["entries"]
+    entry = next(e for e in entries if e["id"] == recorded[0])
+    assert (entry["action"], entry["target"]) == ("unchanged", "Archive/copy.md")
+    assert f"also in {original.relative_to(vault).as_posix()}" in entry["detail"]
+    assert len(entries) == 11 and {e["action"] for e in entries} == {"unchanged"}
+    after = {k: v for k, v in snapshot(vault).items() if not k.startswith(".digest2notes/")}
+    assert after == before
