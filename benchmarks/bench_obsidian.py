@@ -12,7 +12,8 @@ wrote — same relative paths, same bytes, same folder layout — each with
 ``open`` / ``write`` / ``close`` into a fresh folder on the same file system.
 Neither side fsyncs (the exporter's atomic writes skip fsync; see
 `digest2notes.atomic`), so the ratio is what the exporter adds on top of the
-writes: rendering, the vault scan, and its temp-file-and-rename per note.
+writes: naming and rendering the notes, the vault scan, the record of what it
+wrote, and creating each note whole (an unnamed file linked to its name).
 
 The machine may be shared and file creation on it noisy (on ext4, creating
 files soon after many were deleted costs several times the usual system time),
