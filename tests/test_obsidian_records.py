@@ -36,7 +36,9 @@ def test_an_export_records_every_note_it_left_up_to_date(
     assert (vault / ".digest2notes" / ".gitignore").read_text(encoding="utf-8").endswith("*\n")
 
 
-@pytest.mark.parametrize("damage", ["garbage", "wrong version", "wrong shape", "deleted", "empty"])
+@pytest.mark.parametrize(
+    "damage", ["garbage", "wrong version", "wrong shape", "odd values", "deleted", "empty"]
+)
 def test_damaged_records_only_cost_a_read(
     run_cli: RunCli, samples: Path, vault: Path, damage: str
 ) -> None:
@@ -45,6 +47,11 @@ def test_damaged_records_only_cost_a_read(
     records = vault / RECORDS
     if damage == "deleted":
         records.unlink()
+    elif damage == "odd values":  # right version and format, values of any JSON type
+        data = json.loads(records.read_text(encoding="utf-8"))
+        odd: list[object] = [5, "abcde", None, {"a": 1}, [1, 2, 3, 4, 5], ["x"] * 5, 2.5]
+        data["notes"] = dict(zip(data["notes"], odd * 2, strict=False))
+        records.write_text(json.dumps(data), encoding="utf-8")
     else:
         text = {
             "garbage": "{not json",

@@ -245,6 +245,7 @@ def scan(
                     status = None
                 if (
                     status is not None
+                    and type(record) is list  # a hand-edited file may hold anything
                     and len(record) == 5
                     and record[3] == status.st_mtime_ns
                     and record[4] == status.st_size
