@@ -74,12 +74,11 @@ def entry_print(entry: Entry) -> str:
     Worked out for every entry on every export, so written out flat: the same text
     as joining the fields with ``\\x1f`` (and each list's items with ``\\x1e``).
     """
-    sources = entry.sources  # one digest, the usual case: its date, no set to sort
-    dates = (sources[0].date or "") if len(sources) == 1 else _RS.join(entry.digest_dates)
     text = (
         f"{format_print()}\x1f{entry.id}\x1f{entry.title}\x1f{entry.repo}\x1f"
         f"{_verdict_fields(entry.verdict, entry.verdict_text, entry.minutes)}\x1f"
-        f"{_RS.join(entry.focus_points)}\x1f{_RS.join(entry.references)}\x1f{dates}\x1f"
+        f"{_RS.join(entry.focus_points)}\x1f{_RS.join(entry.references)}\x1f"
+        f"{_RS.join(entry.digest_dates)}\x1f"
         f"{entry.text}"
     )
     return note.short_hash(text)

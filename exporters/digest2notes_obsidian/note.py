@@ -409,7 +409,7 @@ def render_new(entry: Entry, entry_print: str = UNSEALED) -> str:
     Built as one string (see `_new_head`); `test_obsidian_perf_paths` holds it to the
     generic rendering through python-frontmatter.
     """
-    return f"{_new_head(entry, entry_print, digest_dates(entry))}{UNSEALED}{_NEW_TAIL}"
+    return f"{_new_head(entry, entry_print, entry.digest_dates)}{UNSEALED}{_NEW_TAIL}"
 
 
 def render_new_sealed(
@@ -419,8 +419,8 @@ def render_new_sealed(
 
     The note is hashed in two pieces, up to its note hash and from there on, instead of
     being searched for its end marker and copied around the hash afterwards. `dates`:
-    ``entry.digest_dates``, if the caller has them already (a property that sorts the
-    sources on every access).
+    ``entry.digest_dates``, if the caller has them already (a property, worked out on
+    every access).
     """
     return render_new_sealed_data(entry, entry_print, dates).decode("utf-8")
 
@@ -430,7 +430,7 @@ def render_new_sealed_data(
 ) -> bytes:
     """`render_new_sealed` as the UTF-8 a file gets: encoded once, for the hash and
     the file alike."""
-    head = _new_head(entry, entry_print, digest_dates(entry) if dates is None else dates)
+    head = _new_head(entry, entry_print, entry.digest_dates if dates is None else dates)
     if len(entry_print) != len(UNSEALED):
         # Not a print of ours: `seal_new` looks for the end marker a few characters
         # before the note hash, and decides whether it can seal the note.
@@ -467,17 +467,6 @@ def _new_head(entry: Entry, entry_print: str, dates: tuple[str, ...]) -> str:
     _add_new_block(parts, entry, links, dates[-1] if dates else None)
     parts += (END_PREFIX, " ", entry_print, ".")
     return "".join(parts)
-
-
-def digest_dates(entry: Entry) -> tuple[str, ...]:
-    """``entry.digest_dates``, which builds a set and sorts it on every access, without
-    either for an entry read from one digest (most of them): its one date, if it has one.
-    """
-    sources = entry.sources
-    if len(sources) == 1:
-        date = sources[0].date
-        return (date,) if date else ()
-    return entry.digest_dates
 
 
 def reference_links(entry: Entry) -> list[tuple[str, str]]:

@@ -89,7 +89,11 @@ class Entry:
     @property
     def digest_dates(self) -> tuple[str, ...]:
         """The distinct dates of the digests this entry appeared in, oldest first."""
-        return tuple(sorted({s.date for s in self.sources if s.date}))
+        sources = self.sources
+        if len(sources) == 1:  # read from one digest, as most entries are: nothing to sort
+            date = sources[0].date
+            return (date,) if date else ()
+        return tuple(sorted({s.date for s in sources if s.date}))
 
     @property
     def latest_date(self) -> str | None:
@@ -119,12 +123,10 @@ _FINGERPRINT_HASH = hashlib.blake2b(digest_size=8)  # copied per entry: no keywo
 def _fingerprint(entry: Entry) -> str:
     """64 bits of BLAKE2b over the fields, each list's items joined by ``\\x1e`` and the
     fields by ``\\x1f``: enough to notice a change, not a security measure."""
-    sources = entry.sources  # one digest, the usual case: its date, no set to sort
-    dates = (sources[0].date or "") if len(sources) == 1 else "\x1e".join(entry.digest_dates)
     text = (
         f"{entry.id}\x1f{entry.repo}\x1f{entry.title}\x1f{entry.verdict.value}\x1f"
         f"{entry.verdict_text}\x1f{entry.minutes}\x1f{_RS.join(entry.focus_points)}\x1f"
-        f"{_RS.join(entry.references)}\x1f{dates}\x1f{entry.text}"
+        f"{_RS.join(entry.references)}\x1f{_RS.join(entry.digest_dates)}\x1f{entry.text}"
     )
     digest = _FINGERPRINT_HASH.copy()
     digest.update(text.encode("utf-8", "surrogatepass"))
