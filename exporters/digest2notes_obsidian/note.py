@@ -9,10 +9,11 @@ moved. A ticked point that a later digest no longer lists is kept, struck
 through, below a "no longer in the digest" line, so a re-export never
 silently undoes something the reader did.
 
-The end marker carries a fingerprint, ``%% digest2notes:end 3f2a9c1b.7d20aa11 %%``:
-a hash of what the note was made from, and a hash of the whole note as we
-wrote it. When both still match, the note is untouched and up to date, so a
-re-export of 10,000 unchanged notes needs no parsing or rendering at all.
+The end marker carries a seal, ``%% digest2notes:end 3f2a9c1b.7d20aa11 %%``: the
+entry print (a hash of what the note was made from, format version included; not
+the same as `Entry.fingerprint`) and a hash of the whole note as we wrote it. When
+both still match, the note is untouched and up to date, so a re-export of 10,000
+unchanged notes needs no parsing or rendering at all.
 """
 
 from __future__ import annotations
