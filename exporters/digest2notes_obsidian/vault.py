@@ -169,8 +169,7 @@ class VaultIndex:
     by_id: dict[str, list[IndexedNote]] = field(default_factory=dict)
     #: Notes a `Records` entry vouches for, unchanged on disk since, by id: (vault-relative
     #: path, record). Not read, and kept as the least a no-change re-export needs per
-    #: note; an id that another note has too is in `by_id` instead, with every copy of it
-    #: (`notes` looks in both).
+    #: note; an id that another note has too is in `by_id` instead, with every copy of it.
     vouched: dict[str, tuple[str, NoteRecord]] = field(default_factory=dict)
     #: Names of the .md files in the export folder, and of those that are empty (free to
     #: take: a crash before any byte was written). Name keys are made only when asked
@@ -182,13 +181,6 @@ class VaultIndex:
     temp_files: list[str] = field(default_factory=list)
     #: The vault's folder, as scanned (the full paths of `vouched` notes start with it).
     root: str = ""
-
-    def notes(self, note_id: str) -> list[IndexedNote]:
-        """The notes with `note_id`, in path order (none: an empty list)."""
-        hit = self.vouched.get(note_id)
-        if hit is not None:
-            return [self.vouched_note(hit)]
-        return self.by_id.get(note_id, [])
 
     def vouched_note(self, hit: tuple[str, NoteRecord]) -> IndexedNote:
         """A `vouched` note as an `IndexedNote`: nothing read (`data` is None), and the
