@@ -413,25 +413,19 @@ def render_new(entry: Entry, entry_print: str = UNSEALED) -> str:
     return f"{_new_head(entry, entry_print, entry.digest_dates)}{UNSEALED}{_NEW_TAIL}"
 
 
-def render_new_sealed(
-    entry: Entry, entry_print: str, dates: tuple[str, ...] | None = None
-) -> str:
+def render_new_sealed(entry: Entry, entry_print: str) -> str:
     """``seal_new(render_new(entry, entry_print))``, the note a cold export writes.
 
     The note is hashed in two pieces, up to its note hash and from there on, instead of
-    being searched for its end marker and copied around the hash afterwards. `dates`:
-    ``entry.digest_dates``, if the caller has them already (a property, worked out on
-    every access).
+    being searched for its end marker and copied around the hash afterwards.
     """
-    return render_new_sealed_data(entry, entry_print, dates).decode("utf-8")
+    return render_new_sealed_data(entry, entry_print).decode("utf-8")
 
 
-def render_new_sealed_data(
-    entry: Entry, entry_print: str, dates: tuple[str, ...] | None = None
-) -> bytes:
+def render_new_sealed_data(entry: Entry, entry_print: str) -> bytes:
     """`render_new_sealed` as the UTF-8 a file gets: encoded once, for the hash and
     the file alike."""
-    head = _new_head(entry, entry_print, entry.digest_dates if dates is None else dates)
+    head = _new_head(entry, entry_print, entry.digest_dates)
     if len(entry_print) != len(UNSEALED):
         # Not a print of ours: `seal_new` looks for the end marker a few characters
         # before the note hash, and decides whether it can seal the note.
