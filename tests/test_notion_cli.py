@@ -253,7 +253,7 @@ def test_reader_work_survives_and_only_the_changed_row_is_written(
     notion.emu.clear_log()
     result = notion.export(samples, "--json")
     report = json.loads(result.stdout)
-    assert report["summary"] == {"created": 0, "updated": 1, "unchanged": 10, "failed": 0}
+    assert report["summary"] == {"created": 0, "updated": 1, "unchanged": 10, "skipped": 0, "failed": 0}
     (updated,) = [c for c in report["entries"] if c["action"] == "updated"]
     assert updated["id"] == changed["id"]
     assert "+1 focus to-do(s)" in updated["detail"] and "-1 focus to-do(s)" in updated["detail"]

@@ -42,7 +42,7 @@ def test_progress_reads_status_and_ticked_focus_points(notion: NotionRun, sample
     )
 
     notion.emu.clear_log()
-    items = {item.id: item for item in exporter_for(notion).read_progress()}
+    items = {item.id: item for item in exporter_for(notion).read_progress().items}
     assert notion.emu.write_count() == 0
     assert set(items) == {e.id for e in entries}
     first = items[reading.id]
@@ -65,7 +65,7 @@ def test_set_status_writes_only_status(notion: NotionRun, samples: Path) -> None
     notion.init()
     notion.export(samples)
     exporter = exporter_for(notion)
-    item = exporter.read_progress()[0]
+    item = exporter.read_progress().items[0]
     before = notion.emu.page(notion.row(item.id)["id"])
     notion.emu.clear_log()
     assert exporter.set_status(item, StudyStatus.DONE) == item.location

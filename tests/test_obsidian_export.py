@@ -111,7 +111,7 @@ def test_samples_make_eleven_notes_readable_by_both_yaml_dialects(
         entry = entries[entry_id]
         assert post["title"] == entry["title"]
         assert post["verdict"] == entry["verdict"]
-        assert post["verdict_rank"] == {"deep": 1, "skim": 2, "skip": 3, "unknown": 4}[entry["verdict"]]
+        assert post["verdict_rank"] == {"deep": 1, "skim": 2, "unknown": 3, "skip": 4}[entry["verdict"]]
         assert post["status"] == "unread"
         assert post["focus_total"] == len(entry["focus_points"]) and post["focus_done"] == 0
         assert isinstance(post["digest_date"], dt.date)
@@ -173,7 +173,7 @@ def test_json_reports_every_entry(run_cli: RunCli, samples: Path, vault: Path) -
     result = export(run_cli, "--vault", vault, "--json", samples)
     data = json.loads(result.stdout)
     assert data["dry_run"] is False
-    assert data["summary"] == {"created": 11, "updated": 0, "unchanged": 0, "failed": 0}
+    assert data["summary"] == {"created": 11, "updated": 0, "unchanged": 0, "skipped": 0, "failed": 0}
     assert len(data["entries"]) == 11
     for change in data["entries"]:
         assert set(change) == {"id", "title", "action", "target", "detail"}

@@ -36,7 +36,7 @@ def test_read_progress_sees_ticks_statuses_and_moves(exporter: ObsidianExporter)
     (vault / "Moved").mkdir()
     (vault / "Moved" / "mine.md").write_text(text, encoding="utf-8")
     path.unlink()
-    items = {item.title: item for item in exporter.read_progress()}
+    items = {item.title: item for item in exporter.read_progress().items}
     assert len(items) == 11
     item = items[THREADS]
     assert item.status is StudyStatus.READING
@@ -63,10 +63,10 @@ def test_set_status_changes_only_the_status_line(exporter: ObsidianExporter) -> 
     vault = vault_of(exporter)
     path = vault / "Digests" / f"{THREADS}.md"
     before = path.read_bytes()
-    item = next(i for i in exporter.read_progress() if i.title == THREADS)
+    item = next(i for i in exporter.read_progress().items if i.title == THREADS)
     assert exporter.set_status(item, StudyStatus.DONE) == f"Digests/{THREADS}.md"
     assert path.read_bytes() == before.replace(b"status: unread\n", b"status: done\n", 1)
-    assert next(i for i in exporter.read_progress() if i.title == THREADS).status is StudyStatus.DONE
+    assert next(i for i in exporter.read_progress().items if i.title == THREADS).status is StudyStatus.DONE
 
 
 def test_set_status_keeps_crlf_bom_and_odd_layouts() -> None:
@@ -81,7 +81,7 @@ def test_set_status_keeps_crlf_bom_and_odd_layouts() -> None:
 
 def test_set_status_follows_a_note_moved_since_it_was_read(exporter: ObsidianExporter) -> None:
     vault = vault_of(exporter)
-    item = next(i for i in exporter.read_progress() if i.title == THREADS)
+    item = next(i for i in exporter.read_progress().items if i.title == THREADS)
     (vault / "Digests" / f"{THREADS}.md").rename(vault / "moved.md")
     assert exporter.set_status(item, StudyStatus.READING) == "moved.md"
     assert "status: reading\n" in (vault / "moved.md").read_text(encoding="utf-8")
@@ -95,6 +95,6 @@ def test_crlf_note_keeps_its_bytes(exporter: ObsidianExporter) -> None:
     path = vault / "Digests" / f"{THREADS}.md"
     data = b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n")
     path.write_bytes(data)
-    item = next(i for i in exporter.read_progress() if i.title == THREADS)
+    item = next(i for i in exporter.read_progress().items if i.title == THREADS)
     exporter.set_status(item, StudyStatus.DONE)
     assert path.read_bytes() == data.replace(b"status: unread\r\n", b"status: done\r\n")

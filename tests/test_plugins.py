@@ -37,7 +37,7 @@ class TitlesExporter(Exporter):
     help = "Every entry's title in one text file (a test plugin)."
     options = (click.Option(["--titles-file"], type=click.Path(dir_okay=False), help="Output."),)
 
-    def plan(self, entries):
+    def plan(self, entries, *, restore=None):
         target = str(self.settings["titles_file"])
         changes = [Change(e.id, e.title, Action.CREATE, target) for e in entries]
         return Plan(changes=changes, state=[e.title for e in entries])

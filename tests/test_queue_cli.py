@@ -17,11 +17,14 @@ import click
 import pytest
 
 from digest2notes.exporting import (
+    NO_RESTORE,
     Exporter,
     Plan,
+    Progress,
     ProgressCallback,
     ProgressSource,
     Report,
+    Restore,
     StudyItem,
     StudyStatus,
 )
@@ -34,7 +37,7 @@ from .conftest import RunCli
 # Stand-in sources
 
 
-class FakeSource(Exporter, ProgressSource):
+class FakeSource(Exporter[None], ProgressSource):
     """Items from a JSON file; status changes are written back and logged."""
 
     name = "fakeq"
@@ -54,20 +57,24 @@ class FakeSource(Exporter, ProgressSource):
             raise click.UsageError(f"--{self.file_setting.replace('_', '-')} is required")
         return Path(value)
 
-    def plan(self, entries: Sequence[Entry]) -> Plan:
-        return Plan(changes=[])
+    def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[None]:
+        return Plan(changes=[], state=None)
 
-    def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
+    def apply(self, plan: Plan[None], progress: ProgressCallback | None = None) -> Report:
         return Report()
 
-    def read_progress(self) -> list[StudyItem]:
+    def read_progress(self) -> Progress:
         path = self._path()
         Path(f"{path}.settings.json").write_text(json.dumps(self.settings, default=str))
         rows = json.loads(path.read_text(encoding="utf-8"))
-        return [
-            StudyItem(**{**r, "verdict": Verdict(r["verdict"]), "status": StudyStatus(r["status"])})
-            for r in rows
-        ]
+        return Progress(
+            tuple(
+                StudyItem(
+                    **{**r, "verdict": Verdict(r["verdict"]), "status": StudyStatus(r["status"])}
+                )
+                for r in rows
+            )
+        )
 
     def set_status(self, item: StudyItem, status: StudyStatus) -> str:
         path = self._path()
@@ -93,15 +100,15 @@ class OtherSource(FakeSource):
     file_setting = "other_file"
 
 
-class PlainExporter(Exporter):
+class PlainExporter(Exporter[None]):
     """An exporter that cannot read progress back."""
 
     name = "plainq"
 
-    def plan(self, entries: Sequence[Entry]) -> Plan:
-        return Plan(changes=[])
+    def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[None]:
+        return Plan(changes=[], state=None)
 
-    def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
+    def apply(self, plan: Plan[None], progress: ProgressCallback | None = None) -> Report:
         return Report()
 
 

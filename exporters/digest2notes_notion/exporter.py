@@ -21,15 +21,18 @@ from typing import Any, ClassVar
 import click
 
 from digest2notes import (
+    NO_RESTORE,
     Action,
     Change,
     Entry,
     Exporter,
     ExportError,
     Plan,
+    Progress,
     ProgressCallback,
     ProgressSource,
     Report,
+    Restore,
     StudyItem,
     StudyStatus,
 )
@@ -107,7 +110,7 @@ class _State:
     work: list[_Work] = field(default_factory=list)
 
 
-class NotionExporter(Exporter, ProgressSource):
+class NotionExporter(Exporter["_State"], ProgressSource):
     """Rows in a Notion database the reader can sort, filter and tick off."""
 
     name: ClassVar[str] = "notion"
@@ -135,7 +138,7 @@ class NotionExporter(Exporter, ProgressSource):
 
     # ------------------------------------------------------------------ export
 
-    def plan(self, entries: Sequence[Entry]) -> Plan:
+    def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[_State]:
         """Read the database and decide each entry's action. Writes nothing."""
         api, target = self._connect()
         try:
@@ -187,7 +190,7 @@ class NotionExporter(Exporter, ProgressSource):
         change = Change(entry.id, entry.title, Action.UPDATE, url, detail)
         return _Work(entry, desired, change, page, changed, notes)
 
-    def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
+    def apply(self, plan: Plan[_State], progress: ProgressCallback | None = None) -> Report:
         """Create and update rows as planned, reporting each entry as it is done."""
         state: _State = plan.state
         writer = RowWriter(state.api, state.target.data_source_id)
@@ -252,11 +255,11 @@ class NotionExporter(Exporter, ProgressSource):
 
     # ------------------------------------------------------------------ progress
 
-    def read_progress(self) -> list[StudyItem]:
+    def read_progress(self) -> Progress:
         """Every row with the reader's status and ticked focus points (paced reads only)."""
         api, target = self._connect()
         try:
-            return progress.read_progress(api, target)
+            return Progress(tuple(progress.read_progress(api, target)))
         finally:
             api.close()
 

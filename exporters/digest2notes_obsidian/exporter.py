@@ -23,15 +23,18 @@ from typing import cast
 import click
 
 from digest2notes import (
+    NO_RESTORE,
     Action,
     Change,
     Entry,
     Exporter,
     ExportError,
     Plan,
+    Progress,
     ProgressCallback,
     ProgressSource,
     Report,
+    Restore,
     StudyItem,
     StudyStatus,
     collector_paused,
@@ -92,7 +95,7 @@ class _State:
     temp_files: list[str]
 
 
-class ObsidianExporter(Exporter, ProgressSource):
+class ObsidianExporter(Exporter["_State"], ProgressSource):
     """One note per entry in an Obsidian vault, merged with the reader's edits on re-export."""
 
     name = "obsidian"
@@ -102,11 +105,11 @@ class ObsidianExporter(Exporter, ProgressSource):
 
     # ------------------------------------------------------------------ exporting
 
-    def plan(self, entries: Sequence[Entry]) -> Plan:
+    def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[_State]:
         with collector_paused():  # see `digest2notes.batch`
             return self._plan(entries)
 
-    def _plan(self, entries: Sequence[Entry]) -> Plan:
+    def _plan(self, entries: Sequence[Entry]) -> Plan[_State]:
         location = vault.resolve_location(self.settings)
         records = vault.load_records(location, merge.format_print())
         index = vault.scan(location, records=records)
@@ -198,11 +201,11 @@ class ObsidianExporter(Exporter, ProgressSource):
             planned.append(_ViewWork(change, path, view.text))
         return planned
 
-    def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
+    def apply(self, plan: Plan[_State], progress: ProgressCallback | None = None) -> Report:
         with collector_paused():  # see `digest2notes.batch`
             return self._apply(plan, progress)
 
-    def _apply(self, plan: Plan, progress: ProgressCallback | None) -> Report:
+    def _apply(self, plan: Plan[_State], progress: ProgressCallback | None) -> Report:
         state: _State = plan.state
         writer = vault.Writer(state.location)
         vault.remove_orphans(state.temp_files)
@@ -283,8 +286,8 @@ class ObsidianExporter(Exporter, ProgressSource):
 
     # ------------------------------------------------------------------ progress
 
-    def read_progress(self) -> list[StudyItem]:
-        return progress.read_progress(vault.resolve_location(self.settings))
+    def read_progress(self) -> Progress:
+        return Progress(tuple(progress.read_progress(vault.resolve_location(self.settings))))
 
     def set_status(self, item: StudyItem, status: StudyStatus) -> str:
         return progress.set_status(vault.resolve_location(self.settings), item, status)

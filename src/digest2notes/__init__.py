@@ -17,13 +17,17 @@ from .atomic import (
 from .batch import collector_paused
 from .errors import ConfigError, Digest2NotesError, ExportError, InputError, PluginError
 from .exporting import (
+    NO_RESTORE,
     Action,
     Change,
+    Cost,
     Exporter,
     Plan,
+    Progress,
     ProgressCallback,
     ProgressSource,
     Report,
+    Restore,
     StudyItem,
     StudyStatus,
 )
@@ -33,9 +37,11 @@ from .parallel import map_chunks
 from .reader import ReadResult, read_digests
 
 __all__ = [
+    "NO_RESTORE",
     "Action",
     "Change",
     "ConfigError",
+    "Cost",
     "Digest2NotesError",
     "Entry",
     "ExportError",
@@ -43,10 +49,12 @@ __all__ = [
     "InputError",
     "Plan",
     "PluginError",
+    "Progress",
     "ProgressCallback",
     "ProgressSource",
     "ReadResult",
     "Report",
+    "Restore",
     "Source",
     "StudyItem",
     "StudyStatus",

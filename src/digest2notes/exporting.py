@@ -20,9 +20,9 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import click
 
@@ -35,10 +35,12 @@ class Action(str, enum.Enum):
     CREATE = "created"
     UPDATE = "updated"
     UNCHANGED = "unchanged"
+    #: Left alone on purpose; `Change.detail` says why (e.g. "deleted by you").
+    SKIPPED = "skipped"
     FAILED = "failed"
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One entry's planned or applied action. `target` is a note path or a page URL."""
 
@@ -47,18 +49,6 @@ class Change:
     action: Action
     target: str
     detail: str = ""
-
-    def __init__(
-        self, entry_id: str, title: str, action: Action, target: str, detail: str = ""
-    ) -> None:
-        # An export makes one per entry, often 10,000: filling the instance's dict costs
-        # half of the frozen dataclass's own __init__ (an object.__setattr__ per field).
-        fields = self.__dict__
-        fields["entry_id"] = entry_id
-        fields["title"] = title
-        fields["action"] = action
-        fields["target"] = target
-        fields["detail"] = detail
 
     def to_json(self) -> dict[str, str]:
         return {
@@ -70,12 +60,32 @@ class Change:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What applying a plan will take, when the exporter can tell (a paced remote API).
+
+    The CLI says it before a long run starts, so nobody waits without knowing why.
+    """
+
+    requests: int
+    seconds: float
+
+
+StateT = TypeVar("StateT")
+
+
 @dataclass
-class Plan:
-    """What an export would do. `state` is the exporter's own working data for `apply`."""
+class Plan(Generic[StateT]):
+    """What an export would do. `state` is the exporter's own working data for `apply`.
+
+    `warnings` are problems found while planning that cost no entry its export (two
+    notes with one id, say); the CLI prints them. `cost` is the exporter's estimate.
+    """
 
     changes: list[Change]
-    state: Any = None
+    state: StateT
+    warnings: list[str] = field(default_factory=list)
+    cost: Cost | None = None
 
 
 @dataclass
@@ -84,6 +94,7 @@ class Report:
 
     changes: list[Change] = field(default_factory=list)
     extras: list[Change] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         counter = Counter(change.action for change in self.changes)
@@ -94,21 +105,72 @@ class Report:
         return [c for c in self.changes if c.action is Action.FAILED]
 
     def summary(self) -> str:
-        """``created 3, updated 1, unchanged 7, failed 0``."""
-        return ", ".join(f"{name} {count}" for name, count in self.counts().items())
+        """``created 3, updated 1, unchanged 7, skipped 1 (deleted by you), failed 0``.
+
+        Skips appear only when there are some, each reason counted apart.
+        """
+        counts = self.counts()
+        parts = [f"{a.value} {counts[a.value]}" for a in (Action.CREATE, Action.UPDATE)]
+        parts.append(f"{Action.UNCHANGED.value} {counts[Action.UNCHANGED.value]}")
+        reasons = Counter(c.detail for c in self.changes if c.action is Action.SKIPPED)
+        parts.extend(
+            f"skipped {count} ({reason})" if reason else f"skipped {count}"
+            for reason, count in sorted(reasons.items())
+        )
+        parts.append(f"{Action.FAILED.value} {counts[Action.FAILED.value]}")
+        return ", ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "summary": self.counts(),
             "entries": [c.to_json() for c in self.changes],
             "extras": [c.to_json() for c in self.extras],
+            "warnings": list(self.warnings),
         }
 
 
 ProgressCallback = Callable[[Change], None]
 
 
-class Exporter(ABC):
+@dataclass(frozen=True)
+class Restore:
+    """Entries the reader deleted and asks back with ``export --restore [ID…]``.
+
+    Deleting a note or trashing a row is the reader's decision, so an export leaves
+    such entries alone unless they are named here. `ids` may be whole ids or
+    prefixes, as ``queue done`` takes them; `everything` restores every deletion.
+    """
+
+    ids: frozenset[str] = frozenset()
+    everything: bool = False
+
+    @classmethod
+    def of(cls, queries: Iterable[str]) -> Restore:
+        """From the option's values: ``all`` (or no id at all after the flag) means every one."""
+        wanted = frozenset(q.strip() for q in queries if q.strip())
+        if "all" in wanted:
+            return cls(everything=True)
+        return cls(ids=wanted)
+
+    def __bool__(self) -> bool:
+        return self.everything or bool(self.ids)
+
+    def wants(self, entry_id: str) -> bool:
+        """Whether `entry_id` is asked back: all, the id, or a prefix of it or its hash part."""
+        if self.everything:
+            return True
+        folded = entry_id.casefold()
+        hash_part = folded.rsplit(":", 1)[-1]
+        return any(
+            folded.startswith(q.casefold()) or hash_part.startswith(q.casefold())
+            for q in self.ids
+        )
+
+
+NO_RESTORE = Restore()
+
+
+class Exporter(ABC, Generic[StateT]):
     """Base class of every exporter plugin.
 
     `options` are click options the ``export`` command offers when this
@@ -116,6 +178,10 @@ class Exporter(ABC):
     or their defaults) arrive in `settings`, keyed by the option's parameter name.
     `env` is the process environment, passed in so secrets like tokens never
     travel on a command line.
+
+    Class attributes are read without constructing the exporter (``--help`` lists
+    the options), so a module defining an exporter must import quickly: import
+    heavy clients inside the methods that use them.
     """
 
     name: ClassVar[str]
@@ -127,11 +193,15 @@ class Exporter(ABC):
         self.env = env
 
     @abstractmethod
-    def plan(self, entries: Sequence[Entry]) -> Plan:
-        """Work out what would change. Must not write anything."""
+    def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[StateT]:
+        """Work out what would change. Must not write anything.
+
+        An entry whose note or row the reader deleted is planned as `Action.SKIPPED`
+        (detail ``deleted by you``) unless `restore` wants it back.
+        """
 
     @abstractmethod
-    def apply(self, plan: Plan, progress: ProgressCallback | None = None) -> Report:
+    def apply(self, plan: Plan[StateT], progress: ProgressCallback | None = None) -> Report:
         """Carry out `plan`, calling `progress` once per entry as it is done."""
 
 
@@ -143,7 +213,7 @@ class StudyStatus(str, enum.Enum):
     DONE = "done"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StudyItem:
     """One exported entry as the reader left it: the study queue's unit."""
 
@@ -159,6 +229,18 @@ class StudyItem:
     location: str
 
 
+@dataclass(frozen=True)
+class Progress:
+    """What a progress source read back: the items, and what it could not read safely.
+
+    A note whose properties the reader broke is a warning here (with its path and
+    line), never silently missing from the queue.
+    """
+
+    items: tuple[StudyItem, ...]
+    warnings: tuple[str, ...] = ()
+
+
 class ProgressSource(ABC):
     """Mix-in for exporters whose destination the reader works in, so progress can be read back.
 
@@ -169,8 +251,16 @@ class ProgressSource(ABC):
     queue_options: ClassVar[Sequence[click.Option]] = ()
 
     @abstractmethod
-    def read_progress(self) -> list[StudyItem]:
+    def read_progress(self) -> Progress:
         """Every exported item with the reader's status and ticked focus points."""
+
+    def find_items(self, query: str) -> Progress:
+        """The items `query` (an id or an id prefix) may mean, for ``queue done ID``.
+
+        By default every item; a source where reading everything is slow (a remote
+        API) looks up only the candidates.
+        """
+        return self.read_progress()
 
     @abstractmethod
     def set_status(self, item: StudyItem, status: StudyStatus) -> str:

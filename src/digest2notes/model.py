@@ -21,8 +21,17 @@ class Verdict(str, enum.Enum):
 
     @property
     def rank(self) -> int:
-        """Sort key shared by the queue and the exporters' views: lower reads first."""
+        """The reading order, shared by the queue and the exporters' views: lower reads first.
+
+        Deep, skim, unknown, then skip: an entry nobody rated may still be worth
+        reading; one the digest says to skip is not.
+        """
         return _RANKS[self]
+
+    @property
+    def default_minutes(self) -> int:
+        """Minutes assumed when the digest gives no reading time (the config may change it)."""
+        return _DEFAULT_MINUTES[self]
 
     @property
     def action(self) -> str:
@@ -35,7 +44,8 @@ class Verdict(str, enum.Enum):
         return action if minutes is None else f"{action} (~{minutes} min)"
 
 
-_RANKS = {Verdict.DEEP: 1, Verdict.SKIM: 2, Verdict.SKIP: 3, Verdict.UNKNOWN: 4}
+_RANKS = {Verdict.DEEP: 1, Verdict.SKIM: 2, Verdict.UNKNOWN: 3, Verdict.SKIP: 4}
+_DEFAULT_MINUTES = {Verdict.DEEP: 20, Verdict.SKIM: 5, Verdict.UNKNOWN: 10, Verdict.SKIP: 2}
 _ACTIONS = {
     Verdict.DEEP: "Read closely",
     Verdict.SKIM: "Skim",

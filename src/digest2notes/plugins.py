@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
 from .errors import PluginError
 from .exporting import Exporter
@@ -25,7 +26,7 @@ class InstalledExporter:
     entry_point: EntryPoint
     distribution: str
 
-    def load(self) -> type[Exporter]:
+    def load(self) -> type[Exporter[Any]]:
         try:
             loaded = self.entry_point.load()
         except Exception as error:  # a broken plugin must not take the CLI down
@@ -48,10 +49,10 @@ def installed_exporters() -> dict[str, InstalledExporter]:
     return found
 
 
-def usable_exporters() -> dict[str, type[Exporter]]:
+def usable_exporters() -> dict[str, type[Exporter[Any]]]:
     """Every installed exporter that loads, by name. A broken one is left out here, as
     it is unusable anyway; ``digest2notes exporters`` lists it with the reason."""
-    usable: dict[str, type[Exporter]] = {}
+    usable: dict[str, type[Exporter[Any]]] = {}
     for name, installed in installed_exporters().items():
         try:
             usable[name] = installed.load()
@@ -60,7 +61,7 @@ def usable_exporters() -> dict[str, type[Exporter]]:
     return usable
 
 
-def get_exporter(name: str) -> type[Exporter]:
+def get_exporter(name: str) -> type[Exporter[Any]]:
     """The exporter class registered as `name`, or a one-line error listing what exists."""
     available = installed_exporters()
     if name not in available:

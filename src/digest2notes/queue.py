@@ -56,20 +56,13 @@ __all__ = [
     "verdict_position",
 ]
 
-#: Verdicts in reading order. Note this is *not* `Verdict.rank` order (which puts
-#: skip before unknown): an entry of unknown verdict may still be worth reading,
-#: one the digest says to skip is not.
-VERDICT_ORDER: tuple[Verdict, ...] = (Verdict.DEEP, Verdict.SKIM, Verdict.UNKNOWN, Verdict.SKIP)
+#: Verdicts in reading order (`Verdict.rank`).
+VERDICT_ORDER: tuple[Verdict, ...] = tuple(sorted(Verdict, key=lambda v: v.rank))
 _POSITION = {verdict: index for index, verdict in enumerate(VERDICT_ORDER)}
 
 #: Minutes assumed for an item whose digest gave no estimate; ``[queue] minutes``
 #: in the config file overrides any of them.
-DEFAULT_MINUTES: Mapping[Verdict, int] = {
-    Verdict.DEEP: 20,
-    Verdict.SKIM: 5,
-    Verdict.UNKNOWN: 10,
-    Verdict.SKIP: 2,
-}
+DEFAULT_MINUTES: Mapping[Verdict, int] = {v: v.default_minutes for v in Verdict}
 
 SHORT_ID_LENGTH = 7
 # Unicode category Cc exactly: C0 controls, DEL and C1 controls (ESC among them).

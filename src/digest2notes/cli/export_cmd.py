@@ -8,12 +8,13 @@ from typing import Any
 
 import click
 
-from ..exporting import Change, Exporter, Plan, Report
+from ..exporting import Action, Change, Cost, Exporter, Plan, Report, Restore
 from ..plugins import get_exporter
 from .context import (
     CONTEXT_SETTINGS,
     app_context,
     echo_error,
+    echo_warning,
     read_entries,
     stderr_is_tty,
 )
@@ -37,6 +38,14 @@ PROGRESS_THRESHOLD = 50
 )
 @click.option("--dry-run", is_flag=True, help="Print what would change and write nothing.")
 @click.option(
+    "--restore",
+    "restore_ids",
+    multiple=True,
+    metavar="ID",
+    help="Bring back the note or row of an entry you deleted (an id or id prefix; "
+    "'all' for every one). Without it, what you deleted stays deleted.",
+)
+@click.option(
     "--json", "as_json", is_flag=True, help="Print the summary and per-entry actions as JSON."
 )
 @click.pass_context
@@ -46,6 +55,7 @@ def export(
     paths: tuple[str, ...],
     to: str,
     dry_run: bool,
+    restore_ids: tuple[str, ...],
     as_json: bool,
     **values: Any,
 ) -> None:
@@ -68,32 +78,56 @@ def export(
     if stray:
         raise click.UsageError(f"{', '.join(stray)} is not an option of --to {to}")
     settings = merged_settings(ctx, exporter_cls.options, values, config.section(to))
-    exporter: Exporter = exporter_cls(settings, app.env)
+    exporter: Exporter[Any] = exporter_cls(settings, app.env)
 
     entries, read_failed = read_entries(paths)
-    plan = exporter.plan(entries)
+    plan = exporter.plan(entries, restore=Restore.of(restore_ids))
+    for warning in plan.warnings:
+        echo_warning(warning)
     if dry_run:
         report = Report(changes=list(plan.changes))
         _print(report, as_json, dry_run=True)
     else:
+        _announce_cost(plan.cost)
         report = _apply_with_progress(exporter, plan)
+        for warning in report.warnings:
+            echo_warning(warning)
         _print(report, as_json, dry_run=False)
     if read_failed or report.failed:
         raise SystemExit(1)
 
 
-def _apply_with_progress(exporter: Exporter, plan: Plan) -> Report:
-    total = len(plan.changes)
+LONG_RUN_SECONDS = 60
+
+
+def _announce_cost(cost: Cost | None) -> None:
+    """Say up front what a long run will cost, so nobody waits without knowing why."""
+    if cost is None or cost.seconds < LONG_RUN_SECONDS:
+        return
+    minutes = max(round(cost.seconds / 60), 1)
+    click.echo(f"This will take about {minutes} min ({cost.requests} requests).", err=True)
+
+
+_NO_WORK = (Action.UNCHANGED, Action.SKIPPED)
+
+
+def _apply_with_progress(exporter: Exporter[Any], plan: Plan[Any]) -> Report:
+    """Apply, with a done/total bar on a terminal when there is much to do.
+
+    The bar counts only entries with work to do, so its ETA is not skewed by the
+    unchanged ones, which take no time.
+    """
+    total = sum(1 for change in plan.changes if change.action not in _NO_WORK)
     if not (stderr_is_tty() and total >= PROGRESS_THRESHOLD):
         return exporter.apply(plan)
     # click's stubs for progressbar() confuse mypy; the call is the documented one.
     make_bar: Any = click.progressbar
-    stream = sys.stderr
-    bar = make_bar(length=total, label="Exporting", file=stream)
+    bar = make_bar(length=total, label="Exporting", file=sys.stderr, show_pos=True)
     with bar:
 
-        def step(_: Change) -> None:
-            bar.update(1)
+        def step(change: Change) -> None:
+            if change.action not in _NO_WORK:
+                bar.update(1)
 
         return exporter.apply(plan, step)
 

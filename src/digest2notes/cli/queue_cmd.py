@@ -24,7 +24,7 @@ from ..errors import ConfigError, PluginError
 from ..exporting import Exporter, ProgressSource, StudyItem, StudyStatus
 from ..model import Verdict
 from ..plugins import get_exporter, usable_exporters
-from .context import CONTEXT_SETTINGS, app_context, stderr_is_tty
+from .context import CONTEXT_SETTINGS, app_context, echo_warning, stderr_is_tty
 from .options import first_by_name, given_names
 
 _META_KEY = "digest2notes.queue.sources"
@@ -37,7 +37,7 @@ class _Source:
     """An installed exporter that can read progress back, and the options it offers."""
 
     name: str
-    cls: type[Exporter]
+    cls: type[Exporter[Any]]
 
     @property
     def options(self) -> Sequence[click.Option]:
@@ -227,10 +227,15 @@ def _open(ctx: click.Context) -> _Opened:
     return _Opened(source.name, exporter, minutes)
 
 
-def _read(opened: _Opened) -> list[StudyItem]:
+def _read(opened: _Opened, query: str | None = None) -> list[StudyItem]:
+    """Every item, or with `query` the candidates for it; what could not be read is warned."""
     if stderr_is_tty():
         click.echo(f"Reading progress from {opened.name}…", err=True)
-    return opened.source.read_progress()
+    source = opened.source
+    found = source.read_progress() if query is None else source.find_items(query)
+    for warning in found.warnings:
+        echo_warning(warning)
+    return list(found.items)
 
 
 # ---------------------------------------------------------------------------
@@ -435,7 +440,7 @@ def _table(
 
 def _mark(ctx: click.Context, query: str, status: StudyStatus, verb: str) -> None:
     opened = _open(ctx)
-    items = _read(opened)
+    items = _read(opened, query)
     item = study.resolve_id(items, query)
     if item.status is status:
         click.echo(f"Already {status.value}: {item.title} ({item.id})")
