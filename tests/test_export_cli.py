@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from benchmarks.corpus import generate_corpus
 
 from tests.conftest import SAMPLE_DIGESTS, RunCli
@@ -68,12 +69,23 @@ def test_long_export_shows_a_progress_bar_on_a_terminal_only(tmp_path: Path) -> 
     assert b"unchanged 120" in piped.stdout
 
 
-def test_unknown_exporter_is_a_one_line_error_listing_the_installed_ones(run_cli: RunCli) -> None:
+def test_unknown_exporter_is_a_usage_error_listing_the_installed_ones(run_cli: RunCli) -> None:
     result = run_cli("export", "--to", "evernote", SAMPLE_DIGESTS)
-    assert result.exit_code == 1
-    [line] = result.stderr.strip().splitlines()
+    assert result.exit_code == 2
+    [line] = [x for x in result.stderr.splitlines() if x.startswith("Error:")]
     assert "unknown exporter 'evernote'" in line
     assert "notion" in line and "obsidian" in line
+    assert "did you mean" not in line
+
+
+@pytest.mark.parametrize("typed", ["Obsidian", "obsidain", "OBSIDIAN"])
+def test_a_near_miss_exporter_name_gets_a_suggestion(
+    run_cli: RunCli, typed: str, tmp_path: Path
+) -> None:
+    result = run_cli("export", "--to", typed, "--vault", tmp_path, SAMPLE_DIGESTS)
+    assert result.exit_code == 2
+    assert "did you mean 'obsidian'?" in result.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_an_option_of_another_exporter_is_a_usage_error(run_cli: RunCli, tmp_path: Path) -> None:

@@ -307,7 +307,7 @@ def test_configured_minutes_apply_and_bad_ones_are_one_line(
     result = run_cli("--config", config, "queue", "--fake-file", items_file)
     assert result.exit_code == 1
     assert result.stderr == (
-        "Error: [queue] minutes: 'depp' is not one of deep, skim, unknown, skip\n"
+        f"Error: {config}: [queue] minutes: 'depp' is not one of deep, skim, unknown, skip\n"
     )
 
 
@@ -414,9 +414,9 @@ def test_config_names_the_default_source(run_cli: RunCli, items_file: Path, tmp_
 @pytest.mark.parametrize(
     ("source", "message"),
     [
-        ('"plainq"', "Error: [queue] source 'plainq' cannot read progress back; sources: "),
+        ('"plainq"', "Error: {config}: [queue] source: 'plainq' cannot read progress back; sources: "),
         ('"nope"', "Error: unknown exporter 'nope'; installed: "),
-        ("3", "Error: [queue] source must be the name of an exporter"),
+        ("3", "Error: {config}: [queue] source must be the name of an exporter"),
     ],
 )
 def test_bad_configured_source_is_one_line(
@@ -426,7 +426,7 @@ def test_bad_configured_source_is_one_line(
     config.write_text(f"[queue]\nsource = {source}\n")
     result = run_cli("--config", config, "queue")
     assert result.exit_code == 1
-    assert result.stderr.startswith(message)
+    assert result.stderr.startswith(message.format(config=config))
     assert result.stderr.count("\n") == 1
 
 

@@ -24,8 +24,9 @@ Example::
 
 from __future__ import annotations
 
+import difflib
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,27 @@ class Config:
     def section(self, name: str) -> Mapping[str, Any]:
         """The ``[name]`` table, or an empty one."""
         return self.sections.get(name, {})
+
+
+#: Tables the core reads itself; every other table belongs to an installed plugin.
+CORE_TABLES = ("verdicts", "queue")
+
+
+def unknown_tables(config: Config, plugin_names: Iterable[str]) -> list[str]:
+    """One warning per table that nothing installed reads (``[obsidain]``), with a guess.
+
+    A warning, not an error: the table may belong to a plugin installed elsewhere,
+    but a typo must not pass without a word.
+    """
+    known = [*CORE_TABLES, *plugin_names]
+    warnings = []
+    for name in config.sections:
+        if name in known:
+            continue
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f" (did you mean [{close[0]}]?)" if close else ""
+        warnings.append(f"{config.path}: table [{name}] is not used by anything installed{hint}")
+    return warnings
 
 
 def find_config(explicit: str | None, env: Mapping[str, str]) -> Path | None:
@@ -108,6 +130,11 @@ def load_config(path: Path | None) -> Config:
             raise ConfigError(f"{path}: [verdicts] {key} must be a list of non-empty phrases")
         for phrase in values:
             phrases[phrase.strip()] = verdict
-    sections = {k: v for k, v in data.items() if isinstance(v, dict) and k != "verdicts"}
+    for key, value in data.items():
+        if not isinstance(value, dict):
+            raise ConfigError(
+                f"{path}: {key!r} must be inside a table such as [obsidian] or [notion]"
+            )
+    sections = {k: v for k, v in data.items() if k != "verdicts"}
     return Config(path=path, extra_phrases=phrases, sections=sections)
 

@@ -7,6 +7,8 @@ like the built-in ones.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -61,13 +63,28 @@ def usable_exporters() -> dict[str, type[Exporter[Any]]]:
     return usable
 
 
+class UnknownExporterError(PluginError):
+    """No installed exporter has that name; the message lists them and the closest one."""
+
+
 def get_exporter(name: str) -> type[Exporter[Any]]:
     """The exporter class registered as `name`, or a one-line error listing what exists."""
     available = installed_exporters()
     if name not in available:
         names = ", ".join(sorted(available)) or "none"
-        raise PluginError(f"unknown exporter {name!r}; installed: {names}")
+        hint = _closest(name, available)
+        suggestion = f"; did you mean {hint!r}?" if hint else ""
+        raise UnknownExporterError(f"unknown exporter {name!r}; installed: {names}{suggestion}")
     return available[name].load()
+
+
+def _closest(name: str, names: Iterable[str]) -> str | None:
+    """The installed name `name` was probably meant to be (``Obsidian``, ``obsidain``)."""
+    by_fold = {n.casefold(): n for n in names}
+    if name.casefold() in by_fold:
+        return by_fold[name.casefold()]
+    close = difflib.get_close_matches(name.casefold(), list(by_fold), n=1, cutoff=0.6)
+    return by_fold[close[0]] if close else None
 
 
 def command_entry_points() -> list[EntryPoint]:

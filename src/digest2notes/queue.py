@@ -22,6 +22,7 @@ is shown in a column, so starting an item never reshuffles the queue.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -173,24 +174,27 @@ def select(
 # Minutes and budgets
 
 
-def minutes_from_config(section: Mapping[str, Any]) -> dict[Verdict, int]:
+def minutes_from_config(
+    section: Mapping[str, Any], path: os.PathLike[str] | str | None = None
+) -> dict[Verdict, int]:
     """Default minutes per verdict, with ``[queue] minutes = {deep = 30, ...}`` applied.
 
-    Raises `ConfigError` naming the bad key, so a typo in the config is not
-    silently ignored.
+    Raises `ConfigError` naming the file and the bad key, so a typo in the config
+    is not silently ignored.
     """
+    where = f"{path}: [queue] minutes" if path is not None else "[queue] minutes"
     minutes = dict(DEFAULT_MINUTES)
     table = section.get("minutes", {})
     if not isinstance(table, Mapping):
-        raise ConfigError("[queue] minutes must be a table like { deep = 20, skim = 5 }")
+        raise ConfigError(f"{where} must be a table like {{ deep = 20, skim = 5 }}")
     for key, value in table.items():
         try:
             verdict = Verdict(str(key))
         except ValueError:
             choices = ", ".join(v.value for v in VERDICT_ORDER)
-            raise ConfigError(f"[queue] minutes: {key!r} is not one of {choices}") from None
+            raise ConfigError(f"{where}: {key!r} is not one of {choices}") from None
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ConfigError(f"[queue] minutes.{key} must be a whole number of minutes ≥ 0")
+            raise ConfigError(f"{where}.{key} must be a whole number of minutes ≥ 0")
         minutes[verdict] = value
     return minutes
 

@@ -9,7 +9,8 @@ from typing import Any
 import click
 
 from ..exporting import Action, Change, Cost, Exporter, Plan, Report, Restore
-from ..plugins import get_exporter
+from ..plugins import UnknownExporterError, get_exporter
+from . import settings as plugin_settings
 from .context import (
     CONTEXT_SETTINGS,
     app_context,
@@ -18,14 +19,13 @@ from .context import (
     read_entries,
     stderr_is_tty,
 )
-from .options import PluginOptionsCommand, foreign_options, merged_settings
+from .options import PluginOptionsCommand, foreign_options
 
 PROGRESS_THRESHOLD = 50
 
 
 @click.command(
     cls=PluginOptionsCommand,
-    option_attribute="options",
     context_settings=CONTEXT_SETTINGS,
 )
 @click.argument("paths", nargs=-1, type=click.Path())
@@ -73,14 +73,26 @@ def export(
     """
     app = app_context()
     config = app.checked_config()
-    exporter_cls = get_exporter(to)
+    try:
+        exporter_cls = get_exporter(to)
+    except UnknownExporterError as error:
+        raise click.BadParameter(str(error), param_hint="'--to'") from None
     stray = foreign_options(ctx, exporter_cls.options, values)
     if stray:
         raise click.UsageError(f"{', '.join(stray)} is not an option of --to {to}")
-    settings = merged_settings(ctx, exporter_cls.options, values, config.section(to))
+    settings = plugin_settings.resolve(
+        exporter_cls.options,
+        [ctx],
+        config.section(to),
+        section_name=to,
+        config_path=config.path,
+    )
     exporter: Exporter[Any] = exporter_cls(settings, app.env)
 
     entries, read_failed = read_entries(paths)
+    if read_failed and not entries:
+        # Nothing was read (a mistyped path, say): write nothing, not even the views.
+        raise SystemExit(1)
     plan = exporter.plan(entries, restore=Restore.of(restore_ids))
     for warning in plan.warnings:
         echo_warning(warning)
@@ -115,21 +127,34 @@ def _apply_with_progress(exporter: Exporter[Any], plan: Plan[Any]) -> Report:
     """Apply, with a done/total bar on a terminal when there is much to do.
 
     The bar counts only entries with work to do, so its ETA is not skewed by the
-    unchanged ones, which take no time.
+    unchanged ones, which take no time. After Ctrl-C it says what was written
+    (every write is atomic, so a re-run simply goes on) and exits 130.
     """
     total = sum(1 for change in plan.changes if change.action not in _NO_WORK)
-    if not (stderr_is_tty() and total >= PROGRESS_THRESHOLD):
-        return exporter.apply(plan)
+    done: list[Change] = []
     # click's stubs for progressbar() confuse mypy; the call is the documented one.
     make_bar: Any = click.progressbar
+    show_bar = stderr_is_tty() and total >= PROGRESS_THRESHOLD
     bar = make_bar(length=total, label="Exporting", file=sys.stderr, show_pos=True)
-    with bar:
 
-        def step(change: Change) -> None:
-            if change.action not in _NO_WORK:
-                bar.update(1)
+    def step(change: Change) -> None:
+        done.append(change)
+        if show_bar and change.action not in _NO_WORK:
+            bar.update(1)
 
-        return exporter.apply(plan, step)
+    try:
+        if not show_bar:
+            return exporter.apply(plan, step)
+        with bar:
+            return exporter.apply(plan, step)
+    except KeyboardInterrupt:
+        written = Report(changes=done).summary()
+        click.echo(
+            f"Interrupted after {len(done)} of {len(plan.changes)} entries ({written}); "
+            "nothing is half-written: run the same export again to finish.",
+            err=True,
+        )
+        raise click.exceptions.Exit(130) from None
 
 
 def _print(report: Report, as_json: bool, *, dry_run: bool) -> None:

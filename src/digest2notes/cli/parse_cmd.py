@@ -33,7 +33,8 @@ def parse(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     else:
         for entry in entries:
             click.echo(_row(entry))
-        click.echo(_summary(entries), err=False)
+        if entries or not failed:  # after an error alone, "0 entries" says nothing more
+            click.echo(_summary(entries))
     if failed:
         raise SystemExit(1)
 
