@@ -24,22 +24,14 @@ Example::
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from .errors import ConfigError
 from .model import Verdict
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 CONFIG_ENV = "DIGEST2NOTES_CONFIG"
 LOCAL_NAME = "digest2notes.toml"
@@ -68,6 +60,8 @@ def unknown_tables(config: Config, plugin_names: Iterable[str]) -> list[str]:
     A warning, not an error: the table may belong to a plugin installed elsewhere,
     but a typo must not pass without a word.
     """
+    import difflib  # only needed when a config file has tables
+
     known = [*CORE_TABLES, *plugin_names]
     warnings = []
     for name in config.sections:
@@ -93,17 +87,27 @@ def find_config(explicit: str | None, env: Mapping[str, str]) -> Path | None:
         return path
     for candidate in (
         Path.cwd() / LOCAL_NAME,
-        Path(platformdirs.user_config_dir("digest2notes")) / "config.toml",
+        _user_config_dir() / "config.toml",
     ):
         if candidate.is_file():
             return candidate
     return None
 
 
+def _user_config_dir() -> Path:
+    import platformdirs  # imported when a config is looked for, not for --help
+
+    return Path(platformdirs.user_config_dir("digest2notes"))
+
+
 def load_config(path: Path | None) -> Config:
     """Read and validate a config file; None gives the empty config."""
     if path is None:
         return Config()
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as error:

@@ -22,11 +22,12 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
-
-import click
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .model import Entry, Verdict
+
+if TYPE_CHECKING:  # only named in annotations: `import digest2notes` need not load click
+    import click
 
 
 class Action(str, enum.Enum):

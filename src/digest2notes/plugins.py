@@ -7,7 +7,6 @@ like the built-in ones.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
@@ -80,6 +79,8 @@ def get_exporter(name: str) -> type[Exporter[Any]]:
 
 def _closest(name: str, names: Iterable[str]) -> str | None:
     """The installed name `name` was probably meant to be (``Obsidian``, ``obsidain``)."""
+    import difflib  # only after a mistyped name
+
     by_fold = {n.casefold(): n for n in names}
     if name.casefold() in by_fold:
         return by_fold[name.casefold()]
