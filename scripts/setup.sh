@@ -1,5 +1,6 @@
 # Sourced by the other scripts: make .venv (once) and install the project into it.
-# $1 = "test" to include the test extras. Needs only python3 (>= 3.10) with venv.
+# $1 = "test" to include the test extras and the example plugin in examples/, which the
+# tests run through its entry point. Needs only python3 (>= 3.10) with venv.
 #
 # The install is editable (`pip install -e`): an edited source file is what runs next,
 # with nothing to rebuild. It is redone only when pyproject.toml changes (dependencies,
@@ -10,15 +11,20 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PYTHON" -m venv "$VENV"
 fi
 extras=""
-[ "${1:-}" = "test" ] && extras="[test]"
+plugins=()
+if [ "${1:-}" = "test" ]; then
+    extras="[test]"
+    plugins=(-e examples/digest2notes-jsonl)
+fi
 stamp="$VENV/.digest2notes-installed$extras"
 if [ -z "$extras" ] && [ -f "$VENV/.digest2notes-installed[test]" ]; then
     stamp="$VENV/.digest2notes-installed[test]"  # the test install has everything too
 fi
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] \
+   || [ examples/digest2notes-jsonl/pyproject.toml -nt "$stamp" ]; then
     echo "Installing digest2notes$extras into $VENV ..." >&2
     if ! { "$VENV/bin/python" -m pip install --disable-pip-version-check --upgrade pip \
-           && "$VENV/bin/python" -m pip install --disable-pip-version-check -e ".$extras"; \
+           && "$VENV/bin/python" -m pip install --disable-pip-version-check -e ".$extras" "${plugins[@]}"; \
          } > "$VENV/install.log" 2>&1; then
         cat "$VENV/install.log" >&2
         echo "Install failed (log above, also in $VENV/install.log)." >&2

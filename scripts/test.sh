@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 . scripts/setup.sh test
 
 echo "== ruff" >&2
-"$VENV/bin/ruff" check src exporters tests benchmarks
+"$VENV/bin/ruff" check src exporters examples tests benchmarks
 echo "== mypy" >&2
 "$VENV/bin/mypy"
 echo "== pytest" >&2

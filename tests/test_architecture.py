@@ -11,6 +11,8 @@ from tests.conftest import REPO_ROOT
 
 CORE = REPO_ROOT / "src" / "digest2notes"
 EXPORTERS = sorted(p for p in (REPO_ROOT / "exporters").iterdir() if (p / "__init__.py").is_file())
+#: Plugins written as a third party would: held to the same rule as the built-in exporters.
+EXAMPLES = sorted(p.parent for p in (REPO_ROOT / "examples").glob("*/src/*/__init__.py"))
 
 
 def _imports(package: Path) -> Iterator[tuple[Path, str, list[str]]]:
@@ -24,8 +26,9 @@ def _imports(package: Path) -> Iterator[tuple[Path, str, list[str]]]:
                 yield path, node.module, [alias.name for alias in node.names]
 
 
-def test_there_are_built_in_exporters_to_check() -> None:
+def test_there_are_built_in_exporters_and_an_example_to_check() -> None:
     assert {p.name for p in EXPORTERS} >= {"digest2notes_obsidian", "digest2notes_notion"}
+    assert {p.name for p in EXAMPLES} >= {"digest2notes_jsonl"}
 
 
 def test_core_never_imports_an_exporter() -> None:
@@ -40,7 +43,7 @@ def test_core_never_imports_an_exporter() -> None:
 def test_exporters_use_only_the_public_api_and_never_each_other() -> None:
     public = set(digest2notes.__all__)
     offenders = []
-    for package in EXPORTERS:
+    for package in [*EXPORTERS, *EXAMPLES]:
         for path, module, names in _imports(package):
             top = module.split(".")[0]
             where = f"{path.relative_to(REPO_ROOT)}: {module}"
