@@ -25,6 +25,7 @@ from .export_cmd import export
 from .exporters_cmd import exporters
 from .parse_cmd import parse
 from .queue_cmd import queue
+from .watch_cmd import watch
 
 __all__ = ["main"]
 
@@ -163,3 +164,4 @@ main.add_command(parse)
 main.add_command(export)
 main.add_command(exporters)
 main.add_command(queue)
+main.add_command(watch)

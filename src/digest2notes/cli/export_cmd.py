@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
 
-from ..exporting import Action, Change, Cost, Exporter, Plan, Report, Restore
+from ..exporting import NO_RESTORE, Action, Change, Cost, Exporter, Plan, Report, Restore
 from ..plugins import UnknownExporterError, get_exporter
 from . import settings as plugin_settings
 from .context import (
@@ -71,6 +72,15 @@ def export(
       digest2notes export --to obsidian --vault ~/Notes --dry-run
       NOTION_TOKEN=... digest2notes export --to notion --database URL
     """
+    exporter = open_exporter(ctx, to, values)
+    if not export_paths(
+        exporter, paths, restore=Restore.of(restore_ids), dry_run=dry_run, as_json=as_json
+    ):
+        raise SystemExit(1)
+
+
+def open_exporter(ctx: click.Context, to: str, values: Mapping[str, Any]) -> Exporter[Any]:
+    """The exporter named `to`, constructed with its settings (shared with ``watch``)."""
     app = app_context()
     config = app.checked_config()
     try:
@@ -87,26 +97,38 @@ def export(
         section_name=to,
         config_path=config.path,
     )
-    exporter: Exporter[Any] = exporter_cls(settings, app.env)
+    return exporter_cls(settings, app.env)
 
+
+def export_paths(
+    exporter: Exporter[Any],
+    paths: Sequence[str],
+    *,
+    restore: Restore = NO_RESTORE,
+    dry_run: bool = False,
+    as_json: bool = False,
+    label: str | None = None,
+) -> bool:
+    """Read `paths`, plan, apply (unless `dry_run`) and print the report; False on any error.
+
+    A digest that cannot be read is reported and the others are still exported; when
+    nothing at all was read (a mistyped path), nothing is written, not even the views.
+    """
     entries, read_failed = read_entries(paths)
     if read_failed and not entries:
-        # Nothing was read (a mistyped path, say): write nothing, not even the views.
-        raise SystemExit(1)
-    plan = exporter.plan(entries, restore=Restore.of(restore_ids))
+        return False
+    plan = exporter.plan(entries, restore=restore)
     for warning in plan.warnings:
         echo_warning(warning)
     if dry_run:
         report = Report(changes=list(plan.changes))
-        _print(report, as_json, dry_run=True)
     else:
         _announce_cost(plan.cost)
         report = _apply_with_progress(exporter, plan)
         for warning in report.warnings:
             echo_warning(warning)
-        _print(report, as_json, dry_run=False)
-    if read_failed or report.failed:
-        raise SystemExit(1)
+    _print(report, as_json, dry_run=dry_run, label=label)
+    return not (read_failed or report.failed)
 
 
 LONG_RUN_SECONDS = 60
@@ -157,7 +179,7 @@ def _apply_with_progress(exporter: Exporter[Any], plan: Plan[Any]) -> Report:
         raise click.exceptions.Exit(130) from None
 
 
-def _print(report: Report, as_json: bool, *, dry_run: bool) -> None:
+def _print(report: Report, as_json: bool, *, dry_run: bool, label: str | None = None) -> None:
     if as_json:
         data = report.to_json()
         data["dry_run"] = dry_run
@@ -167,6 +189,8 @@ def _print(report: Report, as_json: bool, *, dry_run: bool) -> None:
             if dry_run and change.action.value != "unchanged":
                 click.echo(f"would be {change.action.value}: {change.target}")
         prefix = "dry run, nothing written: " if dry_run else ""
+        if label:
+            prefix = f"{label}: {prefix}"
         click.echo(prefix + report.summary())
     for change in report.failed:
         echo_error(f"{change.title}: {change.detail}")
