@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import click
 import pytest
 
+from digest2notes.display import display_width
 from digest2notes.exporting import (
     NO_RESTORE,
     Exporter,
@@ -29,7 +30,7 @@ from digest2notes.exporting import (
     StudyStatus,
 )
 from digest2notes.model import Entry, Verdict
-from digest2notes.queue import DEFAULT_MINUTES, VERDICT_ORDER, display_width
+from digest2notes.queue import DEFAULT_MINUTES, VERDICT_ORDER
 
 from .conftest import RunCli
 

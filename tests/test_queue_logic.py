@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from digest2notes.display import display_width, fit
 from digest2notes.errors import ConfigError, Digest2NotesError
 from digest2notes.exporting import StudyItem, StudyStatus
 from digest2notes.model import Verdict
@@ -20,8 +21,6 @@ from digest2notes.queue import (
     DEFAULT_MINUTES,
     AmbiguousIdError,
     UnknownIdError,
-    display_width,
-    fit,
     is_ready,
     item_minutes,
     minutes_from_config,

@@ -21,14 +21,13 @@ is shown in a column, so starting an item never reshuffles the queue.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .display import fit
 from .errors import ConfigError, Digest2NotesError
 from .exporting import StudyItem, StudyStatus
 from .model import Verdict
@@ -39,8 +38,6 @@ __all__ = [
     "AmbiguousIdError",
     "QueueSummary",
     "UnknownIdError",
-    "display_width",
-    "fit",
     "is_ready",
     "item_minutes",
     "minutes_from_config",
@@ -66,8 +63,6 @@ _POSITION = {verdict: index for index, verdict in enumerate(VERDICT_ORDER)}
 DEFAULT_MINUTES: Mapping[Verdict, int] = {v: v.default_minutes for v in Verdict}
 
 SHORT_ID_LENGTH = 7
-# Unicode category Cc exactly: C0 controls, DEL and C1 controls (ESC among them).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 AMBIGUOUS_SHOWN = 5
 
 
@@ -290,7 +285,8 @@ def resolve_id(items: Sequence[StudyItem], query: str) -> StudyItem:
         return matches[0]
     if not matches:
         raise UnknownIdError(f"no study item matches {wanted!r}")
-    shown = ", ".join(f"{m.id} ({_clip(m.title, 30)})" for m in rank(matches)[:AMBIGUOUS_SHOWN])
+    first = rank(matches)[:AMBIGUOUS_SHOWN]
+    shown = ", ".join(f"{m.id} ({fit(m.title, 30).rstrip()})" for m in first)
     more = f", and {len(matches) - AMBIGUOUS_SHOWN} more" if len(matches) > AMBIGUOUS_SHOWN else ""
     raise AmbiguousIdError(
         f"{wanted!r} matches {len(matches)} items: {shown}{more}; type more of the id"
@@ -368,45 +364,3 @@ def to_json(item: StudyItem, defaults: Mapping[Verdict, int] = DEFAULT_MINUTES) 
         "digest_date": item.digest_date,
         "location": item.location,
     }
-
-
-@functools.lru_cache(maxsize=4096)
-def _char_width(ch: str) -> int:
-    """Columns one character takes; cached, since a 10,000-row table asks a million times."""
-    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
-def display_width(text: str) -> int:
-    """Terminal columns `text` takes: CJK wide characters count double, marks nothing."""
-    if text.isascii():
-        return len(text)
-    return sum(map(_char_width, text))
-
-
-def _clip(text: str, width: int) -> str:
-    return fit(text, width).rstrip()
-
-
-def fit(text: str, width: int) -> str:
-    """`text` made exactly `width` columns: control characters shown as ``?``, trimmed
-    with ``…`` when too long, padded with spaces when short, so columns line up even
-    with CJK headlines."""
-    if width <= 0:
-        return ""
-    clean = _CONTROL.sub("?", text)
-    used = display_width(clean)
-    if used <= width:
-        return clean + " " * (width - used)
-    if clean.isascii():
-        return clean[: width - 1] + "…"
-    out: list[str] = []
-    used = 0
-    for ch in clean:
-        w = _char_width(ch)
-        if used + w > width - 1:
-            break
-        out.append(ch)
-        used += w
-    return "".join(out) + "…" + " " * (width - 1 - used)

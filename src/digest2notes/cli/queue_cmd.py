@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from .. import queue as study
+from ..display import display_width, fit
 from ..exporting import StudyItem
 from ..model import Verdict
 from . import sources
@@ -201,7 +202,7 @@ def _table(
         for item in items
     ]
     widths = [
-        max(study.display_width(row[i]) for row in [header, *rows]) for i in range(len(header))
+        max(display_width(row[i]) for row in [header, *rows]) for i in range(len(header))
     ]
     widths[5] = min(widths[5], 28)
     right = {3, 4}
@@ -212,11 +213,11 @@ def _table(
     def line(cells: Sequence[str], title: str) -> str:
         parts = []
         for index, cell in enumerate(cells):
-            text = study.fit(cell, widths[index])
+            text = fit(cell, widths[index])
             if index in right:
-                text = " " * (widths[index] - study.display_width(cell)) + cell
+                text = " " * (widths[index] - display_width(cell)) + cell
             parts.append(text)
-        return ("  ".join(parts) + "  " + study.fit(title, headline)).rstrip()
+        return ("  ".join(parts) + "  " + fit(title, headline)).rstrip()
 
     out = [line(header, "HEADLINE")]
     out.extend(line(row, item.title) for row, item in zip(rows, items, strict=True))
