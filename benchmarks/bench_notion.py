@@ -33,7 +33,7 @@ from tests.notion_emulator import FaultConfig, NotionEmulator, plain_text
 from benchmarks.corpus import generate_corpus
 
 CLI = [sys.executable, "-m", "digest2notes"]
-FAST = ["--rate", "1000", "--retry-backoff", "0.005"]
+FAST = ["--rate", "1000", "--retry-backoff", "0.005", "--settle", "0"]
 
 
 def _env(emu: NotionEmulator) -> dict[str, str]:
