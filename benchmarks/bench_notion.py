@@ -7,13 +7,18 @@ Runs the real CLI (``python -m digest2notes export --to notion``) as a subproces
 against the Notion emulator of ``tests/notion_emulator`` on a synthetic corpus
 (``benchmarks.corpus``), and prints:
 
-1. Economy. The issue's lower bound for a first sync of N new entries is N creates
-   (+1 append per further 100 blocks of a long entry) + the query pages + 2 set-up
-   requests; for a re-sync with nothing changed, the query pages + 2.
+1. Economy. The lower bound for a first sync of N new entries is N creates (+1 append
+   per further 100 blocks of a long entry) + the look-up (one query per 100 entries) + 2
+   set-up requests; for a re-sync with nothing changed, the look-up + 2.
 2. Faults. 500 entries with ~10% 429, 5% 500/503, 3% 529, 5% ambiguous writes and
    1% dropped connections: requests sent, rows, duplicates, and the next run's writes.
 3. Pacing. 300 entries at the emulator's 3 requests/s limit and the default
    ``--rate 3``: wall time against requests ÷ 3 (target: within 15%), and 429s seen.
+4. A year (``--year``): 3,650 entries at ``--year-rate`` requests/s (3, Notion's pace, by
+   default: about 45 minutes in all): the first sync, a daily sync of 12 new entries, the
+   first and the repeated ``queue --notion``, and ``queue done``; each with its requests,
+   wall time and lower bound. At a faster rate the wall times shrink and the requests do
+   not; requests ÷ 3 is what they take at Notion's pace.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from tests.notion_emulator import FaultConfig, NotionEmulator, plain_text
 from benchmarks.corpus import generate_corpus
 
 CLI = [sys.executable, "-m", "digest2notes"]
-FAST = ["--rate", "1000", "--retry-backoff", "0.005"]
+FAST = ["--rate", "1000", "--retry-backoff", "0.005", "--settle", "0"]
 
 
 def _env(emu: NotionEmulator) -> dict[str, str]:
@@ -91,7 +96,7 @@ def economy(work: Path, entries: int) -> None:
         database, _ = _init(emu, work)
         emu.clear_log()
         _run(emu, work, "export", "--to", "notion", str(corpus), "--database", database, *FAST)
-        bound = entries + 1 + 2
+        bound = entries + math.ceil(entries / 100) + 2  # creates, the look-up, set-up
         print(f"   {f'first sync, {entries} new entries':<44}{bound:>12}{len(emu.requests):>8}")
         emu.clear_log()
         _run(emu, work, "export", "--to", "notion", str(corpus), "--database", database, *FAST)
@@ -102,12 +107,12 @@ def economy(work: Path, entries: int) -> None:
         )
         emu.clear_log()
         _run(emu, work, "export", "--to", "notion", str(long_dir), "--database", database, *FAST)
-        # 1 create + 1 append (154 blocks) + the query pages + 2; we add one PATCH that
-        # writes the content hash last, so a run killed mid-append is repaired next time.
-        bound = 1 + 1 + math.ceil(entries / 100) + 2
+        # 1 create + 1 append (154 blocks) + the look-up + 2; we add one PATCH that
+        # writes the sync state last, so a run killed mid-append is repaired next time.
+        bound = 1 + 1 + 1 + 2
         print(
             f"   {'first sync, one 5,000-char / 150-point entry':<44}{bound:>12}"
-            f"{len(emu.requests):>8}   (+1: hash written after the append)"
+            f"{len(emu.requests):>8}   (+1: sync state written after the append)"
         )
 
 
@@ -172,13 +177,57 @@ def pacing(work: Path, entries: int = 300) -> None:
         )
 
 
+def year(work: Path, entries: int, rate: float) -> None:
+    corpus = work / f"corpus-year-{entries}"
+    generate_corpus(corpus, entries=entries, per_file=10)
+    day = work / "day"
+    day.mkdir(exist_ok=True)
+    body = "\n\n".join(
+        f"Daily change {n} (#{90000 + n})\n\n值得精读。建议关注：调度器 {n}、缓存 {n}。"
+        for n in range(12)
+    )
+    (day / "vllm-2027-01-02.txt").write_text(f"vllm-project/vllm\n\n{body}\n", encoding="utf-8")
+    paced = ["--rate", str(rate), "--retry-backoff", "0.005", "--settle", "0"]
+    pages = math.ceil(entries / 100)
+    print(f"\n4. A year: {entries} entries at --rate {rate:g} (emulator limit {rate:g}/s)")
+    print(f"   {'step':<34}{'bound':>7}{'requests':>10}{'wall s':>9}{'at 3/s':>9}")
+    with NotionEmulator(rate_limit=rate) as emu:
+        emu.rate_limit = None
+        database, data_source = _init(emu, work)
+        emu.rate_limit = rate
+
+        def step(name: str, bound: int, *args: str) -> None:
+            emu.clear_log()
+            elapsed, _ = _run(emu, work, *args)
+            sent = len(emu.requests)
+            print(f"   {name:<34}{bound:>7}{sent:>10}{elapsed:>9.1f}{sent / 3:>9.0f}")
+
+        export = ["export", "--to", "notion", "--database", database, *paced]
+        step("first sync", entries + pages + 2, *export, str(corpus))
+        step("daily sync, 12 new entries", 12 + 1 + 2, *export, str(day))
+        emu.advance_clock(120)
+        rows = entries + 12
+        queue = ["queue", "--notion", "--database", database, "--rate", str(rate), "--json"]
+        step("first queue", 2 + 1 + math.ceil(rows / 100) + rows, *queue)
+        step("repeated queue", 2 + math.ceil(rows / 100), *queue)
+        first = _rows(emu, data_source)[0]
+        step("queue done ID", 2 + 1 + 1, *queue[:-1], "done", first)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=300, help="entries for the economy run")
     parser.add_argument("--quick", action="store_true", help="skip the ~100 s pacing run")
+    parser.add_argument("--year", type=int, default=0, metavar="N", help="run the year (3650)")
+    parser.add_argument("--year-rate", type=float, default=3.0, metavar="R")
+    parser.add_argument("--only-year", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
+        if args.year:
+            year(work, args.year, args.year_rate)
+        if args.only_year:
+            return
         economy(work, args.entries)
         faults(work)
         if not args.quick:

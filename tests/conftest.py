@@ -29,6 +29,7 @@ def _isolated_config(
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))  # the Notion queue cache
     for name in (
         "DIGEST2NOTES_CONFIG",
         "DIGEST2NOTES_JOBS",

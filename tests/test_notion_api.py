@@ -10,7 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
-from digest2notes_notion.api import AmbiguousWrite, FatalRequestError, NotionAPI, TransientExhausted
+from digest2notes_notion.api import NotionAPI
+from digest2notes_notion.errors import AmbiguousWrite, FatalRequestError, TransientExhausted
 from digest2notes_notion.pacing import RetryPolicy
 
 TOKEN = "secret_CANARY_api_token_4242"

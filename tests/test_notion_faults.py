@@ -12,13 +12,11 @@ from pathlib import Path
 import pytest
 from benchmarks.corpus import generate_corpus
 
-from digest2notes import ExportError, read_digests
+from digest2notes import NO_RESTORE, ExportError, read_digests
 from digest2notes_notion import NotionExporter
 from digest2notes_notion.api import NotionAPI
 from digest2notes_notion.blocks import batches
-from digest2notes_notion.properties import hash_value
-from digest2notes_notion.schema import INITIAL_STATUS, STATUS
-from digest2notes_notion.sync import Desired
+from digest2notes_notion.planning import plan_row
 from tests import test_notion_cli
 from tests.notion_emulator import FaultConfig
 from tests.test_notion_cli import CLI, FAST, NotionRun, entry_ids, text_of, value, write_routes
@@ -167,13 +165,13 @@ def test_a_row_whose_body_was_cut_short_is_repaired(notion: NotionRun, tmp_path:
     (raw,) = notion.parse(digest)
     notion.init()
     (entry,) = read_digests([str(digest)]).entries
-    desired = Desired.of(entry)
-    assert len(desired.body) > 100
+    planned = plan_row(entry, [], None, NO_RESTORE, compact=False)
+    specs = planned.body.specs()
+    assert len(specs) > 100
     api = NotionAPI(notion.emu.token, base_url=notion.emu.base_url, rate=1000)
-    properties = dict(desired.properties)
-    properties[STATUS] = {"select": {"name": INITIAL_STATUS}}
-    properties["Content hash"] = hash_value("")
-    first = next(batches([spec.to_json() for spec in desired.body]))
+    # What a kill right after the create leaves: the first 100 blocks, no sync state yet.
+    properties = {**planned.send, "Sync state": {"rich_text": []}}
+    first = next(batches([spec.to_json() for spec in specs]))
     page = api.create_page(
         {
             "parent": {"type": "data_source_id", "data_source_id": notion.data_source_id},
@@ -190,9 +188,9 @@ def test_a_row_whose_body_was_cut_short_is_repaired(notion: NotionRun, tmp_path:
     assert "POST /v1/pages 200" not in write_routes(notion.emu)
     (row,) = notion.rows()
     blocks = notion.emu.children_of(row["id"])
-    assert [text_of(b) for b in blocks] == [spec.text for spec in desired.body]
+    assert [text_of(b) for b in blocks] == [spec.text for spec in specs]
     assert blocks[5]["to_do"]["checked"] is True
-    assert value(row, "Content hash") == desired.hash
+    assert value(row, "Sync state").startswith("d2n2 ")
     assert len(raw["focus_points"]) == 140
     notion.emu.clear_log()
     notion.export(digest)
@@ -247,7 +245,7 @@ def test_transient_failures_that_outlast_retries_are_reported_per_entry(
     )
     assert result.returncode == 1
     assert '"failed": 11' in result.stdout
-    assert "skipped: Notion kept failing" in result.stdout
+    assert "not tried: Notion kept failing" in result.stdout
     # Three rows tried (two attempts each, each followed by a look-up), the rest skipped.
     assert notion.emu.count(method="POST", route="/v1/pages") == 3 * 2
     notion.emu.faults = FaultConfig()

@@ -81,7 +81,7 @@ def test_set_status_writes_only_status(notion: NotionRun, samples: Path) -> None
 
 def test_queue_options_select_the_notion_source() -> None:
     names = [o.name for o in NotionExporter.queue_options if isinstance(o, click.Option)]
-    assert names == ["notion", "database"]
+    assert names == ["notion", "database", "rate", "api_version"]
 
 
 def test_the_token_appears_nowhere_but_the_auth_check(

@@ -10,19 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from digest2notes import ConfigError, Entry, ExportError, Verdict
+from digest2notes_notion.base import Base, fingerprint
 from digest2notes_notion.blocks import (
     MAX_CHILDREN,
     BlockSpec,
     batches,
-    body_specs,
     json_size,
     rich_text,
     split_text,
     utf16_len,
 )
+from digest2notes_notion.body import Body, desired_body
+from digest2notes_notion.history import appearances
 from digest2notes_notion.ids import normalize_id
 from digest2notes_notion.pacing import Pacer, RetryPolicy
-from digest2notes_notion.properties import content_hash, owned_properties
 from digest2notes_notion.reconcile import focus_progress, plan_body
 from digest2notes_notion.schema import PROPERTY_TYPES, check_schema, database_properties
 
@@ -124,20 +125,27 @@ def test_batches_split_by_count_and_by_size() -> None:
     assert all(json_size(g) < 450_000 and len(g) <= MAX_CHILDREN for g in groups)
 
 
-def test_body_has_verdict_then_points_then_text() -> None:
-    entry = make_entry(minutes=20, focus_points=("p1", "p2", "p3"))
-    specs = body_specs(entry)
+def body_of(entry: Entry, base: Base | None = None) -> Body:
+    return desired_body(entry, appearances(entry), base, "", compact=False)
+
+
+def base_of(entry: Entry) -> Base:
+    """The base of a row the tool wrote for `entry` and nobody touched."""
+    body = body_of(entry)
+    return Base(
+        verdict=fingerprint(body.verdict),
+        points=frozenset(fingerprint(p) for p in body.points),
+        history=body.recorded(None),
+    )
+
+
+def test_body_has_verdict_then_points_then_each_digest() -> None:
+    entry = make_entry(minutes=20, focus_points=("p1", "p2", "p3"), references=("#7",))
+    specs = body_of(entry).specs()
     assert specs[0] == BlockSpec("to_do", "Read closely (~20 min) — 值得精读")
     assert [s.text for s in specs[1:4]] == ["p1", "p2", "p3"]
-    assert [s.type for s in specs[4:]] == ["paragraph"]
-
-
-def test_content_hash_depends_on_owned_content_only() -> None:
-    entry = make_entry()
-    same = content_hash(owned_properties(entry), body_specs(entry))
-    assert same == content_hash(owned_properties(make_entry()), body_specs(make_entry()))
-    other = make_entry(focus_points=("a", "b", "c"))
-    assert same != content_hash(owned_properties(other), body_specs(other))
+    assert [s.type for s in specs[4:]] == ["paragraph", "paragraph"]
+    assert specs[4].text == "From the digest of o/r:0123456789ab · #7"
 
 
 # ------------------------------------------------------------------- reconcile
@@ -149,7 +157,13 @@ def block(
     payload: dict[str, Any] = {"rich_text": [{"type": "text", "plain_text": text}]}
     if btype == "to_do":
         payload["checked"] = checked
-    return {"id": block_id, "type": btype, btype: payload, "created_by": {"id": by}}
+    return {
+        "id": block_id,
+        "type": btype,
+        btype: payload,
+        "created_by": {"id": by},
+        "last_edited_by": {"id": by},
+    }
 
 
 def page_blocks() -> list[dict[str, Any]]:
@@ -157,48 +171,59 @@ def page_blocks() -> list[dict[str, Any]]:
         block("v", "to_do", "Read closely — 值得精读"),
         block("a", "to_do", "a", checked=True),
         block("b", "to_do", "b"),
+        block("h", "paragraph", "From the digest of o/r:0123456789ab"),
         block("t", "paragraph", "值得精读。建议关注：a、b。"),
         block("n", "paragraph", "my own note", by=HUMAN),
     ]
 
 
 def test_reconcile_unchanged_body_needs_nothing() -> None:
-    ops = plan_body(page_blocks(), body_specs(make_entry()), BOT)
-    assert ops.empty
+    entry = make_entry()
+    assert plan_body(page_blocks(), body_of(entry), base_of(entry), BOT).empty
 
 
 def test_reconcile_keeps_ticks_adds_and_removes_points() -> None:
-    entry = make_entry(focus_points=("a", "c"), text="值得精读。建议关注：a、c。")
-    ops = plan_body(page_blocks(), body_specs(entry), BOT)
-    assert ops.deletes == ["b", "t"]  # the removed point, the old text; never the note
-    assert [s.text for s in ops.inserts] == ["c", "值得精读。建议关注：a、c。"]
-    assert ops.after == "a"  # right after the last kept to-do
-    assert ops.verdict_update is None
-    assert (ops.added_points, ops.removed_points, ops.text_replaced) == (1, 1, True)
+    before = make_entry()
+    entry = make_entry(focus_points=("a", "c"))
+    ops = plan_body(page_blocks(), body_of(entry, base_of(before)), base_of(before), BOT)
+    assert ops.deletes == ["b"]  # the removed point; never the reader's note
+    assert ops.inserts == [("a", [BlockSpec("to_do", "c")])]  # after the last kept to-do
+    assert (ops.added_points, ops.removed_points) == (1, 1)
+
+
+def test_reconcile_leaves_a_reworded_or_ticked_point_to_the_reader() -> None:
+    before = make_entry()
+    blocks = page_blocks()
+    blocks[2] = block("b", "to_do", "b, as I put it")
+    entry = make_entry(focus_points=("b",))  # the digest drops the ticked "a"
+    ops = plan_body(blocks, body_of(entry, base_of(before)), base_of(before), BOT)
+    assert ops.empty  # "a" is ticked, "b" was reworded: both the reader's, "b" not re-added
 
 
 def test_reconcile_updates_verdict_in_place() -> None:
+    before = make_entry()
     entry = make_entry(verdict=Verdict.SKIM, verdict_text="快速浏览", minutes=5)
-    ops = plan_body(page_blocks(), body_specs(entry), BOT)
-    assert ops.verdict_update == ("v", "Skim (~5 min) — 快速浏览")
+    ops = plan_body(page_blocks(), body_of(entry, base_of(before)), base_of(before), BOT)
+    assert ops.updates == [("v", "to_do", "Skim (~5 min) — 快速浏览")]
     assert not ops.deletes and not ops.inserts
 
 
 def test_reconcile_leaves_blocks_of_other_people_alone() -> None:
-    blocks = [*page_blocks(), block("h", "to_do", "my own to-do", by=HUMAN)]
-    ops = plan_body(blocks, body_specs(make_entry()), BOT)
-    assert ops.empty
+    entry = make_entry()
+    blocks = [*page_blocks(), block("x", "to_do", "my own to-do", by=HUMAN)]
+    assert plan_body(blocks, body_of(entry), base_of(entry), BOT).empty
 
 
 def test_reconcile_repairs_a_body_cut_short() -> None:
     points = tuple(f"point {i}" for i in range(150))
     entry = make_entry(focus_points=points, text="x" * 5000)
-    specs = body_specs(entry)
+    specs = body_of(entry).specs()
     existing = [block(f"b{i}", s.type, s.text) for i, s in enumerate(specs[:100])]
-    ops = plan_body(existing, specs, BOT)
+    ops = plan_body(existing, body_of(entry), None, BOT)
     assert not ops.deletes
-    assert [s.text for s in ops.inserts] == [s.text for s in specs[100:]]
-    assert ops.after == "b99"
+    assert [(anchor, [s.text for s in group]) for anchor, group in ops.inserts] == [
+        ("b99", [s.text for s in specs[100:]])
+    ]
 
 
 def test_focus_progress_ignores_the_verdict_todo() -> None:
@@ -228,7 +253,7 @@ def test_schema_check_names_missing_and_mistyped_properties() -> None:
     message = str(caught.value)
     assert "missing property 'Minutes' (number)" in message
     assert "'Tags' as rich_text, expected multi_select" in message
-    assert "notion init" in message and "\n" not in message
+    assert "notion init --database" in message and "\n" not in message
 
 
 # ---------------------------------------------------------------------- pacing

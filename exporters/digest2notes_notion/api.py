@@ -11,6 +11,13 @@ not safe to repeat, reports the outcome as *ambiguous* so the caller can check.
 notion-client logs every failed request (with its message) at WARNING through a
 console handler; we hand it a silent logger so nothing reaches the terminal, and
 no message we build ever contains the token or request headers.
+
+This is the only module that imports notion-client and httpx; the rest of the
+exporter reaches it through `connection.open_api`, so listing options stays fast.
+
+Two API versions are spoken (`settings.API_VERSIONS`): 2026-03-11 renamed the
+append anchor ``after`` to ``position`` and ``archived`` to ``in_trash``; the
+differences live in `append_children` alone (``in_trash`` works in both).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import email.utils
 import logging
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 from functools import partial
 from typing import Any
 
@@ -26,53 +34,20 @@ import httpx
 from notion_client import Client
 from notion_client.errors import HTTPResponseError, RequestTimeoutError
 
+from .errors import AmbiguousWrite, FatalRequestError, TransientExhausted
 from .pacing import Pacer, RetryPolicy
+from .settings import API_VERSIONS
 
 JSONDict = dict[str, Any]
 
-NOTION_VERSION = "2025-09-03"
 PAGE_SIZE = 100
+_NEW_VERSION = API_VERSIONS[1]
 _RETRY_STATUSES = frozenset({409, 500, 502, 503, 504})
 _RATE_STATUSES = frozenset({429, 529})
 # 409 conflict_error: the transaction was refused, nothing applied.
 _UNAMBIGUOUS_STATUSES = frozenset({409, 429, 529})
 # Longest wait after a timed-out write before looking for it.
 _MAX_SETTLE = 30.0
-
-
-class NotionError(Exception):
-    """A request failed; the message is safe to show (no token, no headers)."""
-
-    def __init__(self, message: str, *, status: int | None = None, code: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-
-
-class FatalRequestError(NotionError):
-    """Retrying cannot help: validation, authorisation, a missing object."""
-
-
-class TransientExhausted(NotionError):
-    """Notion kept failing for passing reasons until we ran out of attempts."""
-
-
-class AmbiguousWrite(NotionError):
-    """A write that is not safe to repeat failed in a way that leaves its outcome unknown.
-
-    `timed_out` says we stopped waiting while Notion may still be working on it.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        status: int | None = None,
-        code: str | None = None,
-        timed_out: bool = False,
-    ) -> None:
-        super().__init__(message, status=status, code=code)
-        self.timed_out = timed_out
 
 
 def _silent_logger() -> logging.Logger:
@@ -135,18 +110,23 @@ class NotionAPI:
         policy: RetryPolicy | None = None,
         sleep: Callable[[float], None] = time.sleep,
         transport: httpx.BaseTransport | None = None,
+        api_version: str = API_VERSIONS[0],
     ) -> None:
+        self.api_version = api_version
         options: dict[str, Any] = {
             "auth": token,
             "timeout_ms": max(1, int(timeout * 1000)),
-            "notion_version": NOTION_VERSION,
+            "notion_version": api_version,
             "retry": False,
             "logger": _silent_logger(),
             "log_level": logging.CRITICAL,
         }
         if base_url:
             options["base_url"] = _clean_base_url(base_url)
-        http = httpx.Client(transport=transport) if transport is not None else None
+        #: Notion's clock at the last answer (its Date header), for incremental reads:
+        #: "edited since we last looked" must be asked in Notion's time, not ours.
+        self.server_time: datetime | None = None
+        http = httpx.Client(transport=transport, event_hooks={"response": [self._note_date]})
         self._client = Client(client=http, **options)
         self._secret = token
         self._sleep = sleep
@@ -161,6 +141,16 @@ class NotionAPI:
 
     def close(self) -> None:
         self._client.close()
+
+    def _note_date(self, response: httpx.Response) -> None:
+        raw = response.headers.get("date")
+        if not raw:
+            return
+        try:
+            when = email.utils.parsedate_to_datetime(raw)
+        except (TypeError, ValueError):
+            return
+        self.server_time = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
 
     # ------------------------------------------------------------------ core loop
 
@@ -255,8 +245,13 @@ class NotionAPI:
             "retrieve data source", partial(self._client.data_sources.retrieve, data_source_id)
         )
 
-    def query(self, data_source_id: str, *, filter: JSONDict | None = None) -> Iterator[JSONDict]:
-        """Every page of the data source (matching `filter`), oldest first, 100 per request."""
+    def query(
+        self, data_source_id: str, *, filter: JSONDict | None = None, in_trash: bool = False
+    ) -> Iterator[JSONDict]:
+        """Every page of the data source (matching `filter`), oldest first, 100 per request.
+
+        With `in_trash`, rows in Notion's trash come too (each says ``in_trash``).
+        """
         cursor: str | None = None
         while True:
             body: JSONDict = {
@@ -265,6 +260,8 @@ class NotionAPI:
             }
             if filter is not None:
                 body["filter"] = filter
+            if in_trash:
+                body["in_trash"] = True
             if cursor:
                 body["start_cursor"] = cursor
             response = self.call(
@@ -292,8 +289,14 @@ class NotionAPI:
             if not response.get("has_more") or not cursor:
                 return blocks
 
-    def trash_page(self, page_id: str) -> JSONDict:
-        return self.call("trash page", partial(self._client.pages.update, page_id, in_trash=True))
+    def retrieve_page(self, page_id: str) -> JSONDict:
+        return self.call("retrieve page", partial(self._client.pages.retrieve, page_id))
+
+    def trash_page(self, page_id: str, trashed: bool = True) -> JSONDict:
+        return self.call(
+            "trash page" if trashed else "restore page",
+            partial(self._client.pages.update, page_id, in_trash=trashed),
+        )
 
     def create_page(self, body: JSONDict) -> JSONDict:
         """Create a page. Not idempotent: may raise AmbiguousWrite."""
@@ -311,7 +314,9 @@ class NotionAPI:
     ) -> list[JSONDict]:
         """Append blocks (after `after` if given). Not idempotent: may raise AmbiguousWrite."""
         kwargs: JSONDict = {"children": children}
-        if after:
+        if after and self.api_version == _NEW_VERSION:
+            kwargs["position"] = {"type": "after_block", "after_block": {"id": after}}
+        elif after:
             kwargs["after"] = after
         response = self.call(
             "append blocks",
@@ -332,6 +337,12 @@ class NotionAPI:
             if error.status == 404 or (error.status == 400 and "archived" in str(error)):
                 return
             raise
+
+    def update_data_source(self, data_source_id: str, properties: JSONDict) -> JSONDict:
+        return self.call(
+            "update data source",
+            partial(self._client.data_sources.update, data_source_id, properties=properties),
+        )
 
     def create_database(self, body: JSONDict) -> JSONDict:
         return self.call(

@@ -18,8 +18,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from digest2notes import Entry
-
 MAX_TEXT: Final = 2000  # characters (UTF-16 code units) per rich-text item
 MAX_RICH_TEXT_ITEMS: Final = 100
 MAX_CHILDREN: Final = 100  # blocks per children array
@@ -135,23 +133,6 @@ class BlockSpec:
         if self.type == "to_do":
             payload["checked"] = False
         return {"object": "block", "type": self.type, self.type: payload}
-
-
-def verdict_todo_text(entry: Entry) -> str:
-    """``Read closely (~20 min) — 值得精读``: what to do, then the digest's own words."""
-    action = entry.reading_action
-    phrase = (entry.verdict_text or "").strip()
-    return f"{action} — {phrase}" if phrase else action
-
-
-def body_specs(entry: Entry) -> list[BlockSpec]:
-    """The page body: the verdict to-do, one to-do per focus point, the original text."""
-    specs = [BlockSpec("to_do", verdict_todo_text(entry))]
-    specs += [BlockSpec("to_do", point) for point in entry.focus_points]
-    text = entry.text.strip()
-    if text:
-        specs += [BlockSpec("paragraph", piece) for piece in split_text(text)]
-    return specs
 
 
 def block_text(block: Mapping[str, Any]) -> str:

@@ -1,23 +1,28 @@
-"""``digest2notes notion init``: create a database with the schema the exporter expects.
+"""``digest2notes notion init`` / ``upgrade``: a database with the schema the exporter expects.
 
-The database id goes to stdout alone (so ``DB=$(digest2notes notion init ...)``
-works); how to configure it goes to stderr.
+``init --parent PAGE`` creates a database and prints its id alone on stdout (so
+``DB=$(digest2notes notion init ...)`` works); how to configure it goes to stderr.
+``init --database ID`` (or ``upgrade``) adds what an existing database lacks:
+missing properties and select options, nothing renamed, removed or recoloured; run
+twice, it writes nothing the second time.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Any
 
 import click
 
-from digest2notes import ExportError
+from digest2notes import ConfigError, ExportError
 
-from .api import AmbiguousWrite, NotionError
-from .blocks import rich_text
-from .connection import DATABASE_ENV, fatal_message, open_api
+from . import schema
+from .blocks import plain_text, rich_text
+from .connection import fatal_message, open_api, retrieve_source
+from .errors import AmbiguousWrite, NotionError
 from .ids import normalize_id
-from .schema import database_properties
+from .settings import DATABASE_ENV, Settings, api_version_option, rate_option
 
 DEFAULT_TITLE = "Digest study notes"
 
@@ -38,47 +43,57 @@ def notion() -> None:
     """Set up Notion for `digest2notes export --to notion` (token from NOTION_TOKEN).
 
     \b
-    Example:
+    Examples:
       export NOTION_TOKEN=...   # the integration's secret; never an option
       digest2notes notion init --parent https://www.notion.so/Study-<page id>
+      digest2notes notion init --database <id>    # add what an existing one lacks
     """
 
 
+def _shared(command: Any) -> Any:
+    for option in (api_version_option(), rate_option()):
+        command.params.append(option)
+    return command
+
+
+@_shared
 @notion.command()
 @click.option(
     "--parent",
-    required=True,
     metavar="PAGE",
     help="Page (id or URL) to create the database in; share it with the integration first.",
 )
-@click.option("--title", default=DEFAULT_TITLE, show_default=True, help="Database title.")
 @click.option(
-    "--rate",
-    type=click.FloatRange(min=0, min_open=True),
-    default=3.0,
-    show_default=True,
-    metavar="N",
-    help="Notion requests per second.",
+    "--database",
+    "database",
+    metavar="ID|URL",
+    help="An existing database: add the properties and options it lacks instead.",
 )
-def init(parent: str, title: str, rate: float) -> None:
-    """Create a database with the properties the Notion exporter writes and print its id.
-
-    Each run creates a new database; to check an existing one, just export to it
-    (the schema is checked before anything is written).
+@click.option("--title", default=DEFAULT_TITLE, show_default=True, help="Database title.")
+def init(parent: str | None, database: str | None, title: str, **values: Any) -> None:
+    """Create a database with the properties the Notion exporter writes and print its id,
+    or with --database bring an existing one up to that schema.
 
     \b
-    Example:
+    Examples:
       NOTION_TOKEN=... digest2notes notion init --parent https://www.notion.so/My-Page-<id>
+      NOTION_TOKEN=... digest2notes notion init --database <id>
     """
-    page_id = normalize_id(parent, "page")
-    api = open_api({"rate": rate}, _env())
+    if (parent is None) == (database is None):
+        raise click.UsageError("give --parent PAGE to create a database, or --database ID")
+    if database is not None:
+        _upgrade(database, values)
+        return
+    settings = Settings.of(values)
+    page_id = normalize_id(str(parent), "page")
+    api = open_api(settings, _env())
     body = {
         "parent": {"type": "page_id", "page_id": page_id},
         "title": rich_text(title),
-        "initial_data_source": {"properties": database_properties()},
+        "initial_data_source": {"properties": schema.database_properties()},
     }
     try:
-        database = api.create_database(body)
+        created = api.create_database(body)
     except AmbiguousWrite as error:
         raise ExportError(
             f"Notion did not confirm the new database ({error}); it may exist anyway: "
@@ -88,12 +103,56 @@ def init(parent: str, title: str, rate: float) -> None:
         raise ExportError(f"cannot create the Notion database: {fatal_message(error)}") from None
     finally:
         api.close()
-    database_id = str(database["id"])
+    database_id = str(created["id"])
     click.echo(database_id)
-    click.echo(f"Created Notion database '{title}' ({database.get('url', '')}).", err=True)
+    click.echo(f"Created Notion database '{title}' ({created.get('url', '')}).", err=True)
     click.echo(
         "Use it with --database, or add to digest2notes.toml:\n"
         f'  [notion]\n  database = "{database_id}"\n'
         f"or set {DATABASE_ENV}={database_id}",
         err=True,
     )
+
+
+@_shared
+@notion.command()
+@click.option("--database", "database", envvar=DATABASE_ENV, metavar="ID|URL", help="The database.")
+def upgrade(database: str | None, **values: Any) -> None:
+    """Add the properties and select options an existing database lacks (same as
+    `notion init --database ID`).
+
+    \b
+    Example:
+      NOTION_TOKEN=... digest2notes notion upgrade --database <id>
+    """
+    if not database:
+        raise ConfigError(f"no Notion database given: pass --database ID or set {DATABASE_ENV}")
+    _upgrade(database, values)
+
+
+def _upgrade(database: str, values: Mapping[str, Any]) -> None:
+    given = normalize_id(database)
+    api = open_api(Settings.of(values), _env())
+    try:
+        _, source = retrieve_source(api, given)
+        title = plain_text(source.get("title")) or "Untitled"
+        properties = source.get("properties") or {}
+        wrong = schema.problems(properties)
+        if wrong:
+            raise ExportError(
+                f"Notion database '{title}' " + "; ".join(wrong) + ": rename or retype that "
+                "property in Notion (digest2notes changes nothing you made)"
+            )
+        patch = schema.missing(properties)
+        if patch:
+            api.update_data_source(str(source["id"]), patch)
+    except NotionError as error:
+        raise ExportError(
+            f"cannot update Notion database {given}: {fatal_message(error)}"
+        ) from None
+    finally:
+        api.close()
+    if patch:
+        click.echo(f"Added to Notion database '{title}': {', '.join(sorted(patch))}.", err=True)
+    else:
+        click.echo(f"Notion database '{title}' has everything digest2notes needs.", err=True)

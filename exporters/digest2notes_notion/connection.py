@@ -3,28 +3,28 @@
 The token comes only from ``NOTION_TOKEN`` in the environment handed to the
 exporter: never a command-line argument (visible in ``ps`` and shell history) and
 never echoed. ``NOTION_BASE_URL`` points the client elsewhere (tests, proxies).
+
+`open_api` is where notion-client and httpx are first imported: everything that
+only describes the exporter (its options, ``--help``) never pays for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from digest2notes import ConfigError, ExportError
 
-from .api import FatalRequestError, NotionAPI, NotionError
 from .blocks import plain_text
+from .errors import FatalRequestError, NotionError
 from .ids import normalize_id
 from .pacing import RetryPolicy
-from .schema import check_schema
+from .schema import SYNC_STATE, check_schema
+from .settings import BASE_URL_ENV, DATABASE_ENV, TOKEN_ENV, Settings
 
-TOKEN_ENV = "NOTION_TOKEN"
-BASE_URL_ENV = "NOTION_BASE_URL"
-DATABASE_ENV = "NOTION_DATABASE_ID"
-
-DEFAULT_RATE = 3.0
-DEFAULT_TIMEOUT = 60.0
+if TYPE_CHECKING:
+    from .api import NotionAPI
 
 _NO_TOKEN = (
     f"{TOKEN_ENV} is not set: create an internal integration at "
@@ -33,48 +33,37 @@ _NO_TOKEN = (
 )
 
 
-def _number(settings: Mapping[str, Any], key: str, default: float, *, minimum: float) -> float:
-    raw = settings.get(key)
-    if raw is None:
-        return default
-    try:
-        value = float(raw)
-    except (TypeError, ValueError):
-        raise ConfigError(f"[notion] {key} must be a number, got {raw!r}") from None
-    if not value > minimum:
-        raise ConfigError(f"[notion] {key} must be greater than {minimum:g}, got {raw!r}")
-    return value
-
-
-def open_api(settings: Mapping[str, Any], env: Mapping[str, str]) -> NotionAPI:
+def open_api(settings: Settings, env: Mapping[str, str]) -> NotionAPI:
     """A paced, retrying client from the exporter's settings and environment."""
     token = (env.get(TOKEN_ENV) or "").strip()
     if not token:
         raise ConfigError(_NO_TOKEN)
+    from .api import NotionAPI  # the HTTP stack, only now that Notion is used
+
     defaults = RetryPolicy()
     policy = RetryPolicy(
-        max_attempts=int(_number(settings, "max_attempts", defaults.max_attempts, minimum=0)),
-        backoff=_number(settings, "retry_backoff", defaults.backoff, minimum=-1e-9),
+        max_attempts=settings.max_attempts or defaults.max_attempts,
+        backoff=defaults.backoff if settings.retry_backoff is None else settings.retry_backoff,
     )
     return NotionAPI(
         token,
         base_url=(env.get(BASE_URL_ENV) or "").strip() or None,
-        rate=_number(settings, "rate", DEFAULT_RATE, minimum=0),
-        timeout=_number(settings, "timeout", DEFAULT_TIMEOUT, minimum=0),
+        rate=settings.rate,
+        timeout=settings.timeout,
         policy=policy,
+        api_version=settings.api_version,
     )
 
 
-def database_setting(settings: Mapping[str, Any]) -> str:
+def database_setting(settings: Settings) -> str:
     """The configured database (or data source) id, normalised; ConfigError if unset."""
-    raw = settings.get("database")
-    if raw is None or not str(raw).strip():
+    if settings.database is None:
         raise ConfigError(
             "no Notion database given: pass --database ID (or a Notion URL), set "
             f'{DATABASE_ENV}, or add `database = "..."` under [notion] in the config file; '
             "create one with `digest2notes notion init --parent PAGE`"
         )
-    return normalize_id(str(raw))
+    return normalize_id(settings.database)
 
 
 @dataclass(frozen=True)
@@ -87,13 +76,17 @@ class Target:
     url: str
     properties: Mapping[str, Any]
 
+    @property
+    def has_sync_state(self) -> bool:
+        """False for a database made before the sync state: the first export adds it."""
+        return isinstance(self.properties.get(SYNC_STATE), Mapping)
 
-def resolve_target(api: NotionAPI, given_id: str) -> Target:
-    """Find the data source behind `given_id` (a database or a data source) and check it.
+
+def retrieve_source(api: NotionAPI, given_id: str) -> tuple[str, Mapping[str, Any]]:
+    """The database id and data source behind `given_id` (a database or a data source).
 
     A database id is tried first (what readers copy from the browser), then a data
-    source id: two requests at most either way. The schema check runs before any
-    write, so a wrong database fails whole instead of half-written.
+    source id: two requests at most either way.
     """
     try:
         try:
@@ -103,17 +96,23 @@ def resolve_target(api: NotionAPI, given_id: str) -> Target:
                 raise
             source = api.retrieve_data_source(given_id)
             parent = source.get("parent") or {}
-            database_id = str(parent.get("database_id") or given_id)
-        else:
-            database_id = str(database["id"])
-            sources = database.get("data_sources") or []
-            if not sources:
-                raise ExportError(f"Notion database {given_id} has no data source to write rows to")
-            source = api.retrieve_data_source(str(sources[0]["id"]))
+            return str(parent.get("database_id") or given_id), source
+        sources = database.get("data_sources") or []
+        if not sources:
+            raise ExportError(f"Notion database {given_id} has no data source to write rows to")
+        return str(database["id"]), api.retrieve_data_source(str(sources[0]["id"]))
     except FatalRequestError as error:
         raise _setup_error(error, given_id) from None
     except NotionError as error:
         raise ExportError(f"Notion did not answer reliably, nothing was written: {error}") from None
+
+
+def resolve_target(api: NotionAPI, given_id: str) -> Target:
+    """Find the data source behind `given_id` and check it before any write.
+
+    The schema check runs first, so a wrong database fails whole instead of half-written.
+    """
+    database_id, source = retrieve_source(api, given_id)
     title = plain_text(source.get("title")) or "Untitled"
     if source.get("in_trash") or source.get("archived"):
         raise ExportError(
@@ -146,8 +145,19 @@ def _setup_error(error: FatalRequestError, given_id: str) -> ExportError:
     return ExportError(f"cannot use Notion database {given_id}: {error}")
 
 
+OUT_OF_BLOCKS = (
+    "Notion refused to add blocks: this workspace is out of blocks (a Free workspace with "
+    "more than one member gets 1,000 blocks in all, and every row, to-do and paragraph is "
+    "one; see https://developers.notion.com/reference/workspace-block-limits). Nothing was "
+    'half-written. Upgrade the workspace\'s plan, or set body = "compact" under [notion] '
+    "(or --body compact) to spend fewer blocks per row"
+)
+
+
 def fatal_message(error: NotionError) -> str:
     """One line for an unfixable request error, with a hint for the usual causes."""
+    if isinstance(error, FatalRequestError) and error.out_of_blocks:
+        return OUT_OF_BLOCKS
     if error.status == 401:
         return f"Notion refused the token in {TOKEN_ENV} (401 unauthorized)"
     if error.status == 403:

@@ -1,22 +1,24 @@
 """`digest2notes export --to notion`: one database row per entry, kept in sync.
 
 `plan` only reads: two set-up requests (the database and its data source, whose
-schema is checked) and the paginated query of existing rows, matched by `Entry ID`.
-Each entry is then new (create), unchanged (its `Content hash` matches: no request
-at all) or changed (update). `apply` writes exactly that, paced.
+schema is checked) and the look-up of the given entries' rows (`lookup`: about one
+query per 100 entries). Each entry is then created, left alone, brought up to date
+by a three-way merge (`planning`), restored from the trash when asked, skipped when
+the reader trashed its row, or has its duplicate rows folded into the oldest.
+`apply` writes exactly that, paced.
 
 A row that still fails after every retry is reported as failed and the sync goes
 on with the others (a re-run picks it up); but when several rows in a row fail that
-way Notion is down for us, and the rest are reported as skipped instead of each
-burning its own retries. An error retrying cannot fix (validation, authorisation,
-a vanished database) stops the run with the entry's name.
+way Notion is down for us, and the rest are reported as failed-and-skipped instead
+of each burning its own retries. An error retrying cannot fix (validation,
+authorisation, a workspace out of blocks) stops the run with one line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import click
 
@@ -24,6 +26,7 @@ from digest2notes import (
     NO_RESTORE,
     Action,
     Change,
+    Cost,
     Entry,
     Exporter,
     ExportError,
@@ -37,80 +40,36 @@ from digest2notes import (
     StudyStatus,
 )
 
-from . import progress, schema
-from .api import FatalRequestError, NotionAPI, NotionError
-from .connection import (
-    DATABASE_ENV,
-    DEFAULT_RATE,
-    DEFAULT_TIMEOUT,
-    Target,
-    database_setting,
-    fatal_message,
-    open_api,
-    resolve_target,
-)
-from .properties import changed_properties, text_value
-from .sync import Desired, RowWriter
+from . import schema
+from .connection import Target, database_setting, fatal_message, open_api, resolve_target
+from .errors import FatalRequestError, NotionError
+from .fold import fold
+from .lookup import find_rows, is_trashed
+from .planning import RowPlan, finish_send, plan_row
+from .settings import Settings, export_options, queue_options
 
-JSONDict = dict[str, Any]
+if TYPE_CHECKING:
+    from .api import NotionAPI
+    from .sync import RowWriter
 
 # Consecutive rows failing for passing reasons before the rest are skipped.
 FAILURE_STREAK = 3
-
-
-def _database_option() -> click.Option:
-    return click.Option(
-        ["--database"],
-        envvar=DATABASE_ENV,
-        metavar="ID|URL",
-        help=f"Notion database (or data source) id or URL; {DATABASE_ENV} or [notion] "
-        "database in the config file.",
-    )
-
-
-def _export_options() -> list[click.Option]:
-    return [
-        _database_option(),
-        click.Option(
-            ["--rate"],
-            type=click.FloatRange(min=0, min_open=True),
-            default=DEFAULT_RATE,
-            show_default=True,
-            metavar="N",
-            help="Notion requests per second, reads included (Notion allows 3 on average).",
-        ),
-        click.Option(
-            ["--timeout"],
-            type=click.FloatRange(min=0, min_open=True),
-            default=DEFAULT_TIMEOUT,
-            show_default=True,
-            metavar="SECONDS",
-            help="How long to wait for one Notion response before retrying.",
-        ),
-        # For tests and the benchmark: shorter backoff, fewer attempts.
-        click.Option(["--retry-backoff"], type=float, default=None, hidden=True),
-        click.Option(["--max-attempts"], type=int, default=None, hidden=True),
-    ]
+# A resumed first sync says how much is left when at least this much is.
+RESUME_NOTICE = 50
 
 
 @dataclass
-class _Work:
-    entry: Entry
-    desired: Desired
-    change: Change
-    page: JSONDict | None = None
-    changed: list[str] = field(default_factory=list)  # owned properties that differ
-    notes: list[str] = field(default_factory=list)  # e.g. duplicate rows left alone
+class NotionState:
+    """What `plan` found, for `apply`: the open client, the target, each entry's plan."""
 
-
-@dataclass
-class _State:
     api: NotionAPI
     target: Target
-    work: list[_Work] = field(default_factory=list)
+    settings: Settings
+    owner: str | None
+    rows: list[RowPlan] = field(default_factory=list)
 
 
-class NotionExporter(Exporter["_State"], ProgressSource):
+class NotionExporter(Exporter[NotionState], ProgressSource):
     """Rows in a Notion database the reader can sort, filter and tick off."""
 
     name: ClassVar[str] = "notion"
@@ -118,18 +77,20 @@ class NotionExporter(Exporter["_State"], ProgressSource):
         "One row per entry in a Notion database (token from NOTION_TOKEN; "
         "create the database with `digest2notes notion init`)."
     )
-    options: ClassVar[Sequence[click.Option]] = _export_options()
-    queue_options: ClassVar[Sequence[click.Option]] = [
-        click.Option(["--notion"], is_flag=True, help="Read progress from the Notion database."),
-        _database_option(),
-    ]
+    options: ClassVar[Sequence[click.Option]] = export_options()
+    queue_options: ClassVar[Sequence[click.Option]] = queue_options()
 
     def __repr__(self) -> str:  # settings and env hold secrets; show neither
         return "NotionExporter()"
 
+    @property
+    def config(self) -> Settings:
+        return Settings.of(self.settings)
+
     def _connect(self) -> tuple[NotionAPI, Target]:
-        database = database_setting(self.settings)
-        api = open_api(self.settings, self.env)
+        settings = self.config
+        database = database_setting(settings)
+        api = open_api(settings, self.env)
         try:
             return api, resolve_target(api, database)
         except BaseException:
@@ -138,77 +99,60 @@ class NotionExporter(Exporter["_State"], ProgressSource):
 
     # ------------------------------------------------------------------ export
 
-    def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[_State]:
-        """Read the database and decide each entry's action. Writes nothing."""
+    def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[NotionState]:
+        """Look up the given entries' rows and decide each entry's action. Writes nothing."""
+        settings = self.config
         api, target = self._connect()
         try:
-            rows = self._existing_rows(api, target)
-        except BaseException:
-            api.close()
-            raise
-        state = _State(api, target)
-        seen: set[str] = set()
-        for entry in entries:
-            if entry.id in seen:
-                continue
-            seen.add(entry.id)
-            state.work.append(self._decide(entry, rows.get(entry.id, [])))
-        return Plan(changes=[w.change for w in state.work], state=state)
-
-    @staticmethod
-    def _existing_rows(api: NotionAPI, target: Target) -> dict[str, list[JSONDict]]:
-        rows: dict[str, list[JSONDict]] = {}
-        try:
-            for page in api.query(target.data_source_id):
-                entry_id = text_value(page, schema.ENTRY_ID).strip()
-                if entry_id:
-                    rows.setdefault(entry_id, []).append(page)
+            unique = list({entry.id: entry for entry in entries}.values())
+            found = find_rows(api, target.data_source_id, [e.id for e in unique])
+            trashed = any(is_trashed(r) for rows in found.values() for r in rows)
+            owner = str(api.me().get("id") or "") or None if trashed else None
         except NotionError as error:
+            api.close()
             raise ExportError(
                 f"cannot read the rows of Notion database '{target.title}', nothing was "
                 f"written: {fatal_message(error)}"
             ) from None
-        return rows
+        except BaseException:
+            api.close()
+            raise
+        state = NotionState(api, target, settings, owner)
+        compact = settings.body == "compact"
+        for entry in unique:
+            rows = found.get(entry.id, [])
+            state.rows.append(plan_row(entry, rows, owner, restore, compact=compact))
+        plan = Plan(changes=[r.change for r in state.rows], state=state)
+        requests = sum(r.requests for r in state.rows) + int(not target.has_sync_state)
+        plan.cost = Cost(requests, requests / settings.rate)
+        plan.warnings += _warnings(state, plan.cost)
+        return plan
 
-    @staticmethod
-    def _decide(entry: Entry, pages: list[JSONDict]) -> _Work:
-        desired = Desired.of(entry)
-        if not pages:
-            change = Change(entry.id, entry.title, Action.CREATE, f"new row: {entry.title}")
-            return _Work(entry, desired, change)
-        page, extra = pages[0], pages[1:]
-        notes: list[str] = []
-        if extra:
-            urls = ", ".join(str(p.get("url") or p.get("id")) for p in extra)
-            notes.append(f"{len(extra)} duplicate row(s) with this Entry ID left alone: {urls}")
-        url = str(page.get("url") or page.get("id"))
-        if text_value(page, schema.CONTENT_HASH).strip() == desired.hash:
-            change = Change(entry.id, entry.title, Action.UNCHANGED, url, "; ".join(notes))
-            return _Work(entry, desired, change, page, notes=notes)
-        changed = changed_properties(entry, page)
-        detail = _detail(changed or ["page body"], [], notes)
-        change = Change(entry.id, entry.title, Action.UPDATE, url, detail)
-        return _Work(entry, desired, change, page, changed, notes)
-
-    def apply(self, plan: Plan[_State], progress: ProgressCallback | None = None) -> Report:
+    def apply(self, plan: Plan[NotionState], progress: ProgressCallback | None = None) -> Report:
         """Create and update rows as planned, reporting each entry as it is done."""
-        state: _State = plan.state
-        writer = RowWriter(state.api, state.target.data_source_id)
+        from .sync import RowWriter
+
+        state = plan.state
+        writer = RowWriter(state.api, state.target.data_source_id, settle=state.settings.settle)
         report = Report()
         streak = 0
         try:
-            for work in state.work:
-                if streak >= FAILURE_STREAK:
+            if not state.target.has_sync_state and any(
+                r.change.action in (Action.CREATE, Action.UPDATE) for r in state.rows
+            ):
+                self._add_sync_state(state)
+            for row in state.rows:
+                if streak >= FAILURE_STREAK and row.change.action in (Action.CREATE, Action.UPDATE):
                     change = _failed(
-                        work,
-                        "skipped: Notion kept failing for the rows before "
+                        row,
+                        "not tried: Notion kept failing for the rows before "
                         "this one; re-run to continue",
                     )
-                elif work.change.action is Action.UNCHANGED:
-                    change = work.change
-                else:
-                    change = self._write(writer, work)
+                elif row.change.action in (Action.CREATE, Action.UPDATE):
+                    change = self._write(writer, row, done=len(report.changes))
                     streak = streak + 1 if change.action is Action.FAILED else 0
+                else:
+                    change = row.change
                 report.changes.append(change)
                 if progress is not None:
                     progress(change)
@@ -218,12 +162,23 @@ class NotionExporter(Exporter["_State"], ProgressSource):
         return report
 
     @staticmethod
+    def _add_sync_state(state: NotionState) -> None:
+        patch = schema.missing(state.target.properties)
+        try:
+            state.api.update_data_source(state.target.data_source_id, patch)
+        except NotionError as error:
+            raise ExportError(
+                f"cannot add the '{schema.SYNC_STATE}' property to Notion database "
+                f"'{state.target.title}', nothing was written: {fatal_message(error)}"
+            ) from None
+
+    @staticmethod
     def _sweep(writer: RowWriter, report: Report) -> None:
         """Remove copies left by creates that timed out on our side but landed later."""
         try:
             removed = writer.sweep()
         except NotionError:
-            return  # the next run reports any copy as a duplicate; nothing is lost
+            return  # the next run folds any copy into the oldest row; nothing is lost
         for index, change in enumerate(report.changes):
             count = removed.get(change.entry_id)
             if count:
@@ -234,56 +189,85 @@ class NotionExporter(Exporter["_State"], ProgressSource):
                 )
 
     @staticmethod
-    def _write(writer: RowWriter, work: _Work) -> Change:
-        entry = work.entry
+    def _write(writer: RowWriter, row: RowPlan, *, done: int) -> Change:
+        entry = row.entry
         try:
-            if work.page is None:
-                page, detail = writer.create(entry, work.desired)
-                return Change(
-                    entry.id, entry.title, Action.CREATE, str(page.get("url") or page["id"]), detail
-                )
-            body = writer.update(entry, work.desired, work.page)
+            if row.page is None:
+                page, detail = writer.create(entry.id, row.send, row.body, row.base.encode())
+                url = str(page.get("url") or page["id"])
+                return Change(entry.id, entry.title, Action.CREATE, url, detail)
+            if row.restore:
+                writer.api.trash_page(str(row.page["id"]), trashed=False)
+            body: list[str] = []
+            if row.body_needed:
+                body = writer.reconcile(row.page, row.body, row.old_base).describe()
+            writer.update(row.page, finish_send(row))
+            if row.copies:
+                fold(writer.api, writer.owner(), row.page, row.copies, row.base)
         except FatalRequestError as error:
+            if error.out_of_blocks:
+                raise ExportError(f"{fatal_message(error)} ({done} entries were done)") from None
             raise ExportError(
                 f"Notion refused entry '{entry.title}' ({entry.id}), stopping: "
                 f"{fatal_message(error)}"
             ) from None
         except NotionError as error:
-            return _failed(work, str(error))
-        detail = _detail(work.changed, body, work.notes)
-        return Change(entry.id, entry.title, Action.UPDATE, work.change.target, detail)
+            return _failed(row, str(error))
+        detail = row.change.detail
+        if body:
+            detail = "; ".join([detail, "body: " + ", ".join(body)])
+        return Change(entry.id, entry.title, Action.UPDATE, row.change.target, detail)
 
     # ------------------------------------------------------------------ progress
 
     def read_progress(self) -> Progress:
-        """Every row with the reader's status and ticked focus points (paced reads only)."""
+        """Every row with the reader's status and ticked focus points (incrementally)."""
+        from .progress import read_progress
+
         api, target = self._connect()
         try:
-            return Progress(tuple(progress.read_progress(api, target)))
+            return read_progress(api, target, self.env)
+        finally:
+            api.close()
+
+    def find_items(self, query: str) -> Progress:
+        """The rows `query` may mean: one filtered query, not the whole database."""
+        from .progress import find_items
+
+        api, target = self._connect()
+        try:
+            return find_items(api, target, query, self.env)
         finally:
             api.close()
 
     def set_status(self, item: StudyItem, status: StudyStatus) -> str:
         """Set only `Status` on the item's row; returns the row's URL."""
-        api = open_api(self.settings, self.env)
+        from .progress import set_status
+
+        api = open_api(self.config, self.env)
         try:
-            return progress.set_status(api, item, status)
+            return set_status(api, item, status)
         finally:
             api.close()
 
 
-def _detail(changed: list[str], body: list[str], notes: list[str]) -> str:
-    """``changed: Minutes, Focus points; body: +1 focus to-do(s), text; ...``."""
-    parts: list[str] = []
-    if changed:
-        parts.append("changed: " + ", ".join(changed))
-    if body:
-        parts.append("body: " + ", ".join(body))
-    if not changed and not body:
-        parts.append("repaired: content hash")
-    return "; ".join(parts + notes)
+def _warnings(state: NotionState, cost: Cost) -> list[str]:
+    warnings: list[str] = []
+    if not state.target.has_sync_state:
+        warnings.append(
+            f"Notion database '{state.target.title}' gains the '{schema.SYNC_STATE}' property, "
+            "where digest2notes keeps what it last wrote in each row (hide the column)"
+        )
+    creates = sum(1 for r in state.rows if r.change.action is Action.CREATE)
+    there = sum(1 for r in state.rows if r.page is not None)
+    if creates >= RESUME_NOTICE and there:
+        minutes = max(1, round(cost.seconds / 60))
+        warnings.append(
+            f"resuming: {there} of {len(state.rows)} entries are in Notion already; "
+            f"{creates} left to create (about {minutes} min)"
+        )
+    return warnings
 
 
-def _failed(work: _Work, detail: str) -> Change:
-    target = work.change.target
-    return Change(work.entry.id, work.entry.title, Action.FAILED, target, detail)
+def _failed(row: RowPlan, detail: str) -> Change:
+    return Change(row.entry.id, row.entry.title, Action.FAILED, row.change.target, detail)

@@ -1,48 +1,89 @@
 """Reading the reader's progress back from Notion, and recording a new status.
 
 Progress lives in two places: the `Status` select (the reader's, never written by
-the sync) and the ticks on the focus-point to-dos in each page. Reading ticks
-needs one block listing per row, so a large database takes a while at Notion's
-pace; every request goes through the same pacer as the sync.
+the sync) and the ticks on the focus-point to-dos in each page. Statuses come with
+the rows (one query per 100 rows); ticks need one block listing per row, so they
+are read only for rows edited since the last look (`cache`). ``queue done ID``
+asks for the rows that id may mean with one filtered query.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from digest2notes import ExportError, StudyItem, StudyStatus
+from digest2notes import ExportError, Progress, StudyItem, StudyStatus
 
 from . import schema
-from .api import NotionAPI, NotionError
+from .cache import ProgressCache, Ticks, cache_path, iso
 from .connection import Target, fatal_message
+from .errors import NotionError
 from .ids import normalize_id
+from .lookup import row_order
 from .properties import date_value, number_value, select_value, text_value
 from .reconcile import focus_progress
 
+if TYPE_CHECKING:
+    from .api import NotionAPI
 
-def read_progress(api: NotionAPI, target: Target) -> list[StudyItem]:
+JSONDict = dict[str, Any]
+
+
+def read_progress(api: NotionAPI, target: Target, env: Mapping[str, str]) -> Progress:
     """One item per row that carries an `Entry ID` (rows people added by hand are skipped)."""
-    items: list[StudyItem] = []
-    seen: set[str] = set()
+    return _read(api, target, None)
+
+
+def find_items(api: NotionAPI, target: Target, query: str, env: Mapping[str, str]) -> Progress:
+    """The rows whose Entry ID `query` may be: the id, a prefix of it or of its hash part."""
+    text = query.strip()
+    flt = {
+        "or": [
+            {"property": schema.ENTRY_ID, "rich_text": {"starts_with": text}},
+            {"property": schema.ENTRY_ID, "rich_text": {"contains": ":" + text}},
+        ]
+    }
+    return _read(api, target, flt)
+
+
+def _read(api: NotionAPI, target: Target, flt: JSONDict | None) -> Progress:
+    path = cache_path(target.data_source_id)
+    cache = ProgressCache.load(path)
+    looked = iso(api.server_time)
     try:
-        owner = str(api.me().get("id") or "") or None
-        for page in api.query(target.data_source_id):
-            entry_id = text_value(page, schema.ENTRY_ID).strip()
-            if not entry_id or entry_id in seen:
-                continue  # oldest row wins, as in the sync
-            seen.add(entry_id)
-            blocks = api.list_children(str(page["id"]))
-            done, total = focus_progress(blocks, owner)
-            items.append(_item(page, entry_id, done, total))
+        if cache.owner is None:
+            cache.owner = str(api.me().get("id") or "") or None
+        rows = sorted(api.query(target.data_source_id, filter=flt), key=row_order)
+        items = list(_items(api, rows, cache))
     except NotionError as error:
         raise ExportError(
             f"cannot read progress from Notion database '{target.title}': {fatal_message(error)}"
         ) from None
-    return items
+    if flt is None:
+        cache.rows = {k: v for k, v in cache.rows.items() if k in {str(r["id"]) for r in rows}}
+        cache.looked = looked
+    cache.save(path)
+    return Progress(tuple(items))
 
 
-def _item(page: Mapping[str, Any], entry_id: str, done: int, total: int) -> StudyItem:
+def _items(api: NotionAPI, rows: Iterable[JSONDict], cache: ProgressCache) -> Iterable[StudyItem]:
+    seen: set[str] = set()
+    for page in rows:
+        entry_id = text_value(page, schema.ENTRY_ID).strip()
+        if not entry_id or entry_id in seen:
+            continue  # the oldest row is the entry's, as in the sync
+        seen.add(entry_id)
+        page_id = str(page["id"])
+        edited = str(page.get("last_edited_time") or "")
+        ticks = cache.fresh(page_id, edited)
+        if ticks is None:
+            done, total = focus_progress(api.list_children(page_id), cache.owner)
+            ticks = Ticks(edited, done, total)
+            cache.rows[page_id] = ticks
+        yield _item(page, entry_id, ticks)
+
+
+def _item(page: Mapping[str, Any], entry_id: str, ticks: Ticks) -> StudyItem:
     minutes = number_value(page, schema.MINUTES)
     repo = select_value(page, schema.REPO) or entry_id.rsplit(":", 1)[0]
     return StudyItem(
@@ -51,8 +92,8 @@ def _item(page: Mapping[str, Any], entry_id: str, done: int, total: int) -> Stud
         repo=repo,
         verdict=schema.verdict_from_label(select_value(page, schema.VERDICT)),
         status=schema.status_from_label(select_value(page, schema.STATUS)),
-        focus_done=done,
-        focus_total=total,
+        focus_done=ticks.done,
+        focus_total=ticks.total,
         minutes=int(minutes) if minutes is not None else None,
         digest_date=date_value(page, schema.DIGEST_DATE),
         location=str(page.get("url") or page.get("id")),

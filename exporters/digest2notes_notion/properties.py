@@ -1,87 +1,97 @@
-"""Row properties: what the tool writes for an entry, and reading values back.
+"""Row properties as plain values: what the digest says, what the row holds, and the API form.
 
-The tool *owns* every property except `Status` (the reader's) and the tags the
-reader adds by hand: owned values are rewritten when the entry changes; the
-others are never sent after creation.
+The tool writes the properties in `OWNED`; `Status` and `Tags` are the reader's
+(Status is set once, at creation, and by ``queue done``; Tags never). Digest dates
+are not tags: the newest is `Digest date`, and every digest's date, references and
+paragraph are in the page body (`body`).
 
-`Tags` holds one tag per digest date the entry appeared in (``2026-11-27``), so a
-reader can filter "everything from that day's digest" including repeats, which the
-single `Digest date` (the latest) cannot express. Tags that do not look like a
-date are the reader's own and are carried over untouched.
+Values are compared as plain Python values (text, number, None), the same on both
+sides, so "the reader changed it" never depends on how Notion spells a value.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from digest2notes import Entry
 
 from . import schema
-from .blocks import BlockSpec, plain_text, rich_text
+from .blocks import plain_text, rich_text
 
 JSONDict = dict[str, Any]
+Plain = str | float | None
 
-HASH_VERSION: Final = 1
-_OWN_TAG = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MAX_OPTION = 100  # characters in a select option name
 
+OWNED: Final = (
+    schema.NAME,
+    schema.REPO,
+    schema.VERDICT,
+    schema.MINUTES,
+    schema.FOCUS_POINTS,
+    schema.DIGEST_DATE,
+    schema.REFERENCES,
+)
+_KIND: Final = {
+    schema.NAME: "title",
+    schema.REPO: "select",
+    schema.VERDICT: "select",
+    schema.MINUTES: "number",
+    schema.FOCUS_POINTS: "number",
+    schema.DIGEST_DATE: "date",
+    schema.REFERENCES: "rich_text",
+}
 
-def _option(name: str) -> str:
+
+def option(name: str) -> str:
     """A select option name Notion accepts: no commas, at most 100 characters."""
     cleaned = name.replace(",", " ").strip() or "?"
     return cleaned[:_MAX_OPTION]
 
 
-def own_tags(entry: Entry) -> list[str]:
-    return list(entry.digest_dates)
-
-
-def is_own_tag(name: str) -> bool:
-    return bool(_OWN_TAG.match(name))
-
-
-def owned_properties(entry: Entry) -> JSONDict:
-    """The property values the tool owns for `entry` (without `Content hash`)."""
+def desired(entry: Entry, references: tuple[str, ...], newest: str | None) -> dict[str, Plain]:
+    """What the digest says, with the history's references and newest date."""
     return {
-        schema.NAME: {"title": rich_text(entry.title)},
-        schema.ENTRY_ID: {"rich_text": rich_text(entry.id)},
-        schema.REPO: {"select": {"name": _option(entry.repo)}},
-        schema.VERDICT: {"select": {"name": schema.VERDICT_LABELS[entry.verdict]}},
-        schema.MINUTES: {"number": entry.minutes},
-        schema.FOCUS_POINTS: {"number": len(entry.focus_points)},
-        schema.DIGEST_DATE: {"date": {"start": entry.latest_date} if entry.latest_date else None},
-        schema.REFERENCES: {"rich_text": rich_text(", ".join(entry.references))},
-        schema.TAGS: {"multi_select": [{"name": tag} for tag in own_tags(entry)]},
+        schema.NAME: entry.title,
+        schema.REPO: option(entry.repo),
+        schema.VERDICT: schema.VERDICT_LABELS[entry.verdict],
+        schema.MINUTES: float(entry.minutes) if entry.minutes is not None else None,
+        schema.FOCUS_POINTS: float(len(entry.focus_points)),
+        schema.DIGEST_DATE: newest,
+        schema.REFERENCES: ", ".join(references),
     }
 
 
-def content_hash(properties: Mapping[str, Any], body: Sequence[BlockSpec]) -> str:
-    """sha256 over everything the tool writes for a row, so "unchanged" costs no request."""
-    canonical = {
-        "v": HASH_VERSION,
-        "properties": properties,
-        "body": [[spec.type, spec.text] for spec in body],
-    }
-    data = json.dumps(canonical, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+def current(page: Mapping[str, Any]) -> dict[str, Plain]:
+    """The owned properties as the row holds them now."""
+    values: dict[str, Plain] = {}
+    for name, kind in _KIND.items():
+        if kind in ("title", "rich_text"):
+            values[name] = text_value(page, name)
+        elif kind == "select":
+            values[name] = select_value(page, name)
+        elif kind == "number":
+            values[name] = number_value(page, name)
+        else:
+            values[name] = date_value(page, name)
+    return values
 
 
-def hash_value(value: str) -> JSONDict:
-    """The `Content hash` property value; empty means "body not finished yet"."""
-    return {"rich_text": rich_text(value)}
+def to_api(name: str, value: Plain) -> JSONDict:
+    """The API value that writes `value` into property `name`."""
+    kind = _KIND[name]
+    if kind in ("title", "rich_text"):
+        return {kind: rich_text(str(value or ""))}
+    if kind == "select":
+        return {"select": {"name": str(value)} if value else None}
+    if kind == "number":
+        return {"number": int(value) if isinstance(value, float) and value.is_integer() else value}
+    return {"date": {"start": str(value)} if value else None}
 
 
-def merged_tags(entry: Entry, page: Mapping[str, Any] | None) -> JSONDict:
-    """Our date tags plus the reader's own tags already on `page`."""
-    names = own_tags(entry)
-    for name in select_names(page, schema.TAGS) if page is not None else []:
-        if not is_own_tag(name) and name not in names:
-            names.append(name)
-    return {"multi_select": [{"name": name} for name in names]}
+def sync_state_value(text: str) -> JSONDict:
+    return {"rich_text": rich_text(text)}
 
 
 # ---------------------------------------------------------------- reading pages
@@ -122,25 +132,8 @@ def date_value(page: Mapping[str, Any], name: str) -> str | None:
     return str(start)[:10] if start else None
 
 
-def changed_properties(entry: Entry, page: Mapping[str, Any]) -> list[str]:
-    """Names of owned properties whose value on `page` differs from `entry` (for reports)."""
-    changed: list[str] = []
-    if text_value(page, schema.NAME) != entry.title:
-        changed.append(schema.NAME)
-    if select_value(page, schema.REPO) != _option(entry.repo):
-        changed.append(schema.REPO)
-    if select_value(page, schema.VERDICT) != schema.VERDICT_LABELS[entry.verdict]:
-        changed.append(schema.VERDICT)
-    minutes = number_value(page, schema.MINUTES)
-    if minutes != (float(entry.minutes) if entry.minutes is not None else None):
-        changed.append(schema.MINUTES)
-    if number_value(page, schema.FOCUS_POINTS) != float(len(entry.focus_points)):
-        changed.append(schema.FOCUS_POINTS)
-    if date_value(page, schema.DIGEST_DATE) != entry.latest_date:
-        changed.append(schema.DIGEST_DATE)
-    if text_value(page, schema.REFERENCES) != ", ".join(entry.references):
-        changed.append(schema.REFERENCES)
-    theirs = sorted(n for n in select_names(page, schema.TAGS) if is_own_tag(n))
-    if theirs != sorted(own_tags(entry)):
-        changed.append(schema.TAGS)
-    return changed
+def user_id(obj: Mapping[str, Any], key: str) -> str | None:
+    """The id in ``created_by`` / ``last_edited_by``."""
+    who = obj.get(key)
+    value = who.get("id") if isinstance(who, Mapping) else None
+    return str(value) if value else None

@@ -21,6 +21,10 @@ STATUS: Final = "Status"
 DIGEST_DATE: Final = "Digest date"
 REFERENCES: Final = "References"
 TAGS: Final = "Tags"
+#: What the tool last wrote in the row (see `base`): its three-way-merge base.
+SYNC_STATE: Final = "Sync state"
+#: What versions before the base wrote instead (a hash of the whole row), still read
+#: to take a database over without rewriting it; never written.
 CONTENT_HASH: Final = "Content hash"
 
 #: Property name -> Notion property type, in the order `notion init` creates them.
@@ -35,8 +39,14 @@ PROPERTY_TYPES: Final[dict[str, str]] = {
     DIGEST_DATE: "date",
     REFERENCES: "rich_text",
     TAGS: "multi_select",
-    CONTENT_HASH: "rich_text",
+    SYNC_STATE: "rich_text",
 }
+#: Shown on the property in Notion, so a reader who meets the column knows to hide it.
+SYNC_STATE_DESCRIPTION: Final = (
+    "Kept by digest2notes: what it last wrote in this row, so your edits are told "
+    "apart from the digest's. Hide this column; editing it only makes the next export "
+    "treat the row as yours."
+)
 
 VERDICT_LABELS: Final[dict[Verdict, str]] = {
     Verdict.DEEP: "Deep read",
@@ -79,46 +89,83 @@ def status_from_label(label: str | None) -> StudyStatus:
     return StudyStatus.UNREAD
 
 
+def _property_config(name: str, ptype: str) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    if name == VERDICT:
+        config = {
+            "options": [{"name": VERDICT_LABELS[v], "color": VERDICT_COLORS[v]} for v in Verdict]
+        }
+    elif name == STATUS:
+        config = {
+            "options": [{"name": STATUS_LABELS[s], "color": STATUS_COLORS[s]} for s in StudyStatus]
+        }
+    elif ptype == "number":
+        config = {"format": "number"}
+    body: dict[str, Any] = {ptype: config}
+    if name == SYNC_STATE:
+        body["description"] = SYNC_STATE_DESCRIPTION
+    return body
+
+
 def database_properties() -> dict[str, Any]:
     """The ``initial_data_source.properties`` body of `notion init`."""
-    props: dict[str, Any] = {}
+    return {name: _property_config(name, ptype) for name, ptype in PROPERTY_TYPES.items()}
+
+
+def problems(properties: Mapping[str, Any]) -> list[str]:
+    """Properties the exporter needs that the data source has with another type."""
+    found: list[str] = []
     for name, ptype in PROPERTY_TYPES.items():
-        config: dict[str, Any] = {}
-        if name == VERDICT:
-            config = {
-                "options": [
-                    {"name": VERDICT_LABELS[v], "color": VERDICT_COLORS[v]} for v in Verdict
-                ]
-            }
-        elif name == STATUS:
-            config = {
-                "options": [
-                    {"name": STATUS_LABELS[s], "color": STATUS_COLORS[s]} for s in StudyStatus
-                ]
-            }
-        elif ptype == "number":
-            config = {"format": "number"}
-        props[name] = {ptype: config}
-    return props
+        prop = properties.get(name)
+        if isinstance(prop, Mapping) and prop.get("type") != ptype:
+            found.append(f"has property '{name}' as {prop.get('type')}, expected {ptype}")
+    return found
+
+
+def missing(properties: Mapping[str, Any]) -> dict[str, Any]:
+    """The data-source PATCH that adds what is missing: properties, and select options.
+
+    Options are only ever added (a select PATCH lists the options to keep, so the
+    reader's own options are sent back unchanged); nothing the reader made is renamed,
+    recoloured or removed. Empty when nothing is missing, which makes `notion init
+    --database` idempotent.
+    """
+    patch: dict[str, Any] = {}
+    for name, ptype in PROPERTY_TYPES.items():
+        prop = properties.get(name)
+        if not isinstance(prop, Mapping):
+            patch[name] = _property_config(name, ptype)
+            continue
+        wanted = _property_config(name, ptype).get(ptype, {}).get("options")
+        if prop.get("type") != ptype or not wanted:
+            continue
+        have = list((prop.get(ptype) or {}).get("options") or [])
+        names = {o.get("name") for o in have}
+        extra = [o for o in wanted if o["name"] not in names]
+        if extra:
+            keep = [{"id": o["id"]} if "id" in o else {"name": o["name"]} for o in have]
+            patch[name] = {ptype: {"options": keep + extra}}
+    return patch
 
 
 def check_schema(properties: Mapping[str, Any], database: str) -> None:
     """Refuse to write into a data source that lacks a property or has it with another type.
 
-    Every problem is named in one message, with the two ways out, so the reader fixes
-    the database once instead of meeting the errors one run at a time. Missing select
+    Every problem is named in one message, with the way out, so the reader fixes the
+    database once instead of meeting the errors one run at a time. Missing select
     options are fine: Notion adds them when a row uses them.
     """
-    problems: list[str] = []
-    for name, ptype in PROPERTY_TYPES.items():
-        prop = properties.get(name)
-        if not isinstance(prop, Mapping):
-            problems.append(f"is missing property '{name}' ({ptype})")
-        elif prop.get("type") != ptype:
-            problems.append(f"has property '{name}' as {prop.get('type')}, expected {ptype}")
-    if problems:
+    # A database from before the sync state gains it on the first export (`Target`).
+    absent = [name for name in missing_names(properties) if name != SYNC_STATE]
+    found = [f"is missing property '{name}' ({PROPERTY_TYPES[name]})" for name in absent]
+    found += problems(properties)
+    if found:
         raise ExportError(
-            f"Notion database {database} " + "; ".join(problems) + ": run `digest2notes notion "
-            "init --parent PAGE` for a new database, or fix the property in Notion "
-            "(names and types must match exactly)"
+            f"Notion database {database} " + "; ".join(found) + ": run `digest2notes notion "
+            "init --database ID` to add what is missing (it changes nothing you made), or "
+            "fix the property in Notion (names and types must match exactly)"
         )
+
+
+def missing_names(properties: Mapping[str, Any]) -> list[str]:
+    return [name for name in PROPERTY_TYPES if not isinstance(properties.get(name), Mapping)]

@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ambiguous-timeout", action="store_true")
     parser.add_argument("--ambiguous-timeout-seconds", type=float, default=1.0)
     parser.add_argument("--only-writes", action="store_true")
+    parser.add_argument("--query-lag", type=float, default=0.0, help="seconds new pages hide")
+    parser.add_argument("--shuffle-ties", type=int, default=None, metavar="SEED")
+    parser.add_argument("--blocks-left", type=int, default=None, metavar="N")
     parser.add_argument(
         "--timestamp-granularity", type=float, default=60.0, help="seconds; Notion rounds to 60"
     )
@@ -63,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
         rate_limit_burst=args.rate_limit_burst,
         timestamp_granularity=args.timestamp_granularity,
     )
+    emulator.query_lag = args.query_lag
+    emulator.shuffle_ties = args.shuffle_ties
+    emulator.blocks_left = args.blocks_left
     done = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

@@ -85,3 +85,16 @@ def archived_edit() -> NotionAPIError:
     return validation(
         "Can't edit block that is archived. You must unarchive the block before editing."
     )
+
+
+#: What the emulator answers once a Free workspace is past its block limit. Notion's
+#: reference (https://developers.notion.com/reference/workspace-block-limits) says such
+#: writes fail while reads, edits and deletes go on; the status, code and wording here are
+#: the emulator's ("Notion-like"), not quoted from Notion.
+BLOCK_LIMIT_MESSAGE: Final = (
+    "This workspace has reached its block limit. Upgrade to a paid plan to add more content."
+)
+
+
+def block_limit_reached() -> NotionAPIError:
+    return NotionAPIError(403, "restricted_resource", BLOCK_LIMIT_MESSAGE)

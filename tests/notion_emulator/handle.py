@@ -117,6 +117,11 @@ class EmulatorHandle:
     def set_rate_limit(self, rate_limit: float | None) -> None:
         self._call("POST", "rate_limit", body={"rate_limit": rate_limit})
 
+    def settings(self, **knobs: Any) -> JSONDict:
+        """Set ``query_lag``, ``shuffle_ties`` and/or ``blocks_left``; returns all three."""
+        result: JSONDict = self._call("POST", "settings", body=knobs)
+        return result
+
     def advance_clock(self, seconds: float) -> None:
         self._call("POST", "advance_clock", body={"seconds": seconds})
 

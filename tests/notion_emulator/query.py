@@ -26,7 +26,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any, Final
 
-from .errors import body_invalid, validation
+from .errors import body_invalid, too_long, validation
 from .schema import plain_value
 
 JSONDict = dict[str, Any]
@@ -64,6 +64,8 @@ DATE_OPS: Final = frozenset(
     {"equals", "before", "after", "on_or_before", "on_or_after", "is_empty", "is_not_empty"}
 )
 MAX_COMPOUND_DEPTH: Final = 2
+# Any array in a request holds at most 100 elements (request limits).
+MAX_COMPOUND_ITEMS: Final = 100
 
 
 def find_property(schema: dict[str, JSONDict], key: object) -> tuple[str, JSONDict]:
@@ -252,6 +254,8 @@ def compile_filter(
             items = flt[compound]
             if not isinstance(items, list):
                 raise body_invalid(f"{path}.{compound}", "should be an array", items)
+            if len(items) > MAX_COMPOUND_ITEMS:
+                raise too_long(f"{path}.{compound}", MAX_COMPOUND_ITEMS, len(items))
             preds = [
                 compile_filter(item, schema, f"{path}.{compound}[{i}]", depth + 1)
                 for i, item in enumerate(items)

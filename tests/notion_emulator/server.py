@@ -33,6 +33,11 @@ from .state import NotionState, normalize_id
 JSONDict = dict[str, Any]
 
 DEFAULT_TOKEN: Final = "secret_test_token"
+#: The API versions the emulator speaks. 2026-03-11 drops the legacy ``after`` (append
+#: children: ``position`` instead) and ``archived`` (``in_trash`` instead) from requests and
+#: responses (https://developers.notion.com/reference/changes-by-version).
+API_VERSIONS: Final = ("2025-09-03", "2026-03-11")
+NEW_VERSION: Final = "2026-03-11"
 MAX_BODY_BYTES: Final = 500_000
 QUERY_ROUTE: Final = "POST /v1/data_sources/{id}/query"
 # POST routes that only read.
@@ -345,7 +350,7 @@ class _Handler(BaseHTTPRequestHandler):
             phrase = "Site is overloaded" if outcome.status == 529 else "Unknown"
         head = [
             f"HTTP/1.1 {outcome.status} {phrase}",
-            f"Date: {self.date_time_string()}",
+            f"Date: {self.date_time_string(time.time() + emulator.state.clock.offset)}",
             "Content-Type: application/json; charset=utf-8",
             f"Content-Length: {len(outcome.payload)}",
             *(f"{key}: {value}" for key, value in outcome.headers.items()),
@@ -481,6 +486,33 @@ class NotionEmulator:
         """Restart the fault random sequence (ids are unaffected)."""
         with self._lock:
             self._fault_rng = random.Random(seed)
+
+    @property
+    def query_lag(self) -> float:
+        """Seconds a new page stays out of query results (real Notion's eventual consistency)."""
+        return self.state.query_lag
+
+    @query_lag.setter
+    def query_lag(self, seconds: float) -> None:
+        self.state.query_lag = float(seconds)
+
+    @property
+    def shuffle_ties(self) -> int | None:
+        """A seed: rows that sort equal come back in an order drawn from it (None: creation)."""
+        return self.state.shuffle_ties
+
+    @shuffle_ties.setter
+    def shuffle_ties(self, seed: int | None) -> None:
+        self.state.shuffle_ties = seed
+
+    @property
+    def blocks_left(self) -> int | None:
+        """Blocks the workspace may still create (a page counts as one); None: no limit."""
+        return self.state.blocks_left
+
+    @blocks_left.setter
+    def blocks_left(self, count: int | None) -> None:
+        self.state.blocks_left = count
 
     def advance_clock(self, seconds: float) -> None:
         """Move the emulator's clock (created/last_edited times) forward."""
@@ -697,6 +729,20 @@ class NotionEmulator:
                     "defined, instead was `undefined`.",
                 )
             )
+        version = lower["notion-version"].strip()
+        if version not in API_VERSIONS:
+            return fail(
+                NotionAPIError(
+                    400,
+                    "validation_error",
+                    f"Notion-Version header failed validation: `{version}` is not one of "
+                    f"{', '.join(API_VERSIONS)} (the versions this emulator speaks).",
+                )
+            )
+        if version == NEW_VERSION and isinstance(body, dict):
+            legacy = _legacy_field(route, body)
+            if legacy is not None:
+                return fail(legacy)
         kind, slow, faults = self._draw_fault(record.write)
         wait = self._rate_limited()
         if wait is not None:
@@ -739,9 +785,9 @@ class NotionEmulator:
         try:
             with self.state.lock:
                 result = self._dispatch(route, object_id, query, body)
-                payload_obj: JSONDict = result
-                if result.get("object") == "list":
-                    payload_obj = {**result, "request_id": request_id}
+                payload_obj: JSONDict = {**result, "request_id": request_id}
+                if version == NEW_VERSION:
+                    payload_obj = _without_archived(payload_obj)
                 payload = json.dumps(payload_obj).encode()
         except NotionAPIError as error:
             return fail(error)
@@ -849,6 +895,11 @@ class NotionEmulator:
             if action == "reset_log":
                 self.clear_log()
                 return {"ok": True}
+            if action == "settings":
+                for key in ("query_lag", "shuffle_ties", "blocks_left"):
+                    if key in body:
+                        setattr(self, key, body[key])
+                return {k: getattr(self, k) for k in ("query_lag", "shuffle_ties", "blocks_left")}
             if action == "advance_clock":
                 self.advance_clock(float(body["seconds"]))
                 return {"ok": True}
@@ -886,3 +937,34 @@ class NotionEmulator:
                 body["title"], body["properties"], body.get("parent_page_id")
             )
         raise ValueError(f"unknown human action {action!r}")
+
+
+def _legacy_field(route: _Route | None, body: JSONDict) -> NotionAPIError | None:
+    """The 400 a 2026-03-11 request gets for a field that version removed."""
+    if route is not None and route.action == "append_children" and "after" in body:
+        return body_invalid(
+            "body.after",
+            "is not supported in API version 2026-03-11 (use `position`)",
+            body["after"],
+        )
+    if "archived" in body:
+        return body_invalid(
+            "body.archived",
+            "is not supported in API version 2026-03-11 (use `in_trash`)",
+            body["archived"],
+        )
+    return None
+
+
+def _without_archived(value: Any) -> Any:
+    """An API object as 2026-03-11 returns it: no ``archived`` on any object."""
+    if isinstance(value, dict):
+        is_object = "object" in value
+        return {
+            k: _without_archived(v)
+            for k, v in value.items()
+            if not (is_object and k == "archived")
+        }
+    if isinstance(value, list):
+        return [_without_archived(v) for v in value]
+    return value

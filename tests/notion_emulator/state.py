@@ -36,6 +36,7 @@ from .errors import (
     UNDEFINED,
     NotionAPIError,
     archived_edit,
+    block_limit_reached,
     body_invalid,
     not_found,
     validation,
@@ -110,6 +111,16 @@ class NotionState:
         self.children: dict[str, list[str]] = {}
         self.seq: dict[str, int] = {}
         self._counter = 0
+        #: Seconds a new page stays invisible to queries (real Notion's search index lags
+        #: behind its writes); retrieving the page by id works at once.
+        self.query_lag = 0.0
+        self._created_at: dict[str, float] = {}
+        #: When set, pages that sort equal come back in an order drawn from this seed
+        #: (Notion documents no tie-break for same-minute ``created_time``).
+        self.shuffle_ties: int | None = None
+        #: Blocks the workspace may still create (None: unlimited). Past it, writes that
+        #: create blocks are refused whole, as on a Free workspace over its block limit.
+        self.blocks_left: int | None = None
         self.bot_user: JSONDict = {"object": "user", "id": self.ids.uuid()}
         self.human_user: JSONDict = {"object": "user", "id": self.ids.uuid()}
         self.root_page_id: str = self._new_page(
@@ -126,8 +137,19 @@ class NotionState:
         self.seq[object_id] = self._counter
 
     def _touch(self, obj: JSONDict, actor: JSONDict) -> None:
-        obj["last_edited_time"] = self.clock.now()
-        obj["last_edited_by"] = dict(actor)
+        """Mark `obj` edited; a block's edit is also an edit of the page it lives on,
+        as Notion shows it (the page's ``last_edited_time`` moves when its content does)."""
+        now = self.clock.now()
+        seen: set[str] = set()
+        while obj is not None and obj["id"] not in seen:
+            seen.add(obj["id"])
+            obj["last_edited_time"] = now
+            obj["last_edited_by"] = dict(actor)
+            if obj.get("object") != "block":
+                break
+            parent = obj.get("parent") or {}
+            parent_id = parent.get("block_id") or parent.get("page_id")
+            obj = self.blocks.get(parent_id) or self.pages.get(parent_id)  # type: ignore[assignment]
 
     def _new_page(self, parent: JSONDict, properties: JSONDict, actor: JSONDict) -> JSONDict:
         page_id = self.ids.uuid()
@@ -144,6 +166,7 @@ class NotionState:
             "parent": parent,
             "archived": False,
             "in_trash": False,
+            "is_archived": False,
             "is_locked": False,
             "properties": properties,
             "url": f"https://www.notion.so/{page_id.replace('-', '')}",
@@ -152,7 +175,23 @@ class NotionState:
         self.pages[page_id] = page
         self.children[page_id] = []
         self._next_seq(page_id)
+        self._created_at[page_id] = time.monotonic()
         return page
+
+    def _spend_blocks(self, tree: list[ParsedBlock], pages: int = 0) -> None:
+        """Refuse a write that would create more blocks than the workspace has left
+        (a page is a block too)."""
+        if self.blocks_left is None:
+            return
+        count = pages
+        stack = list(tree)
+        while stack:
+            parsed = stack.pop()
+            count += 1
+            stack.extend(parsed.children)
+        if count > self.blocks_left:
+            raise block_limit_reached()
+        self.blocks_left -= count
 
     def is_trashed(self, object_id: str) -> bool:
         for table in (self.blocks, self.pages, self.databases):
@@ -515,10 +554,14 @@ class NotionState:
             order = compile_sorts(body.get("sorts"), schema)
             page_size = _page_size(body.get("page_size"), "body")
             include_trashed = body.get("in_trash") is True or body.get("archived") is True
+            visible_before = time.monotonic() - self.query_lag
             candidates = [
-                p for p in self.pages.values() if p["parent"].get("data_source_id") == ds_id
+                p
+                for p in self.pages.values()
+                if p["parent"].get("data_source_id") == ds_id
+                and self._created_at.get(p["id"], 0.0) <= visible_before
             ]
-            ordered = order(candidates, self.seq)
+            ordered = order(candidates, self._tie_order(ds_id))
             start = 0
             cursor = body.get("start_cursor")
             if cursor is not None:
@@ -544,6 +587,14 @@ class NotionState:
                 "type": "page_or_data_source",
                 "page_or_data_source": {},
             }
+
+    def _tie_order(self, ds_id: str) -> dict[str, int]:
+        """Creation order, or with `shuffle_ties` a seeded order that sorts break ties by."""
+        if self.shuffle_ties is None:
+            return self.seq
+        ids = sorted(self.seq, key=self.seq.__getitem__)
+        random.Random(f"{self.shuffle_ties}-{ds_id}").shuffle(ids)
+        return {object_id: index for index, object_id in enumerate(ids)}
 
     # ----------------------------------------------------------------- pages
     def create_page(self, body: JSONDict, actor: JSONDict) -> JSONDict:
@@ -587,6 +638,7 @@ class NotionState:
                 if ds["in_trash"]:
                     raise archived_edit()
                 values, pending = self._parse_values(ds, props_in, "body.properties")
+                self._spend_blocks(children_tree, pages=1)
                 apply_pending_options(ds["properties"], pending)
                 properties: JSONDict = {}
                 for name, prop in ds["properties"].items():
@@ -758,6 +810,7 @@ class NotionState:
                 if after_id not in siblings:
                     raise validation(f"Block {after} is not a child of {parent_id}.")
                 index = siblings.index(after_id) + 1
+            self._spend_blocks(tree)
             created = self._insert_blocks(parent_id, tree, actor, index)
             self._touch(container, actor)
             return {

@@ -1,0 +1,136 @@
+"""The page body the digest asks for: the to-dos, a note of conflicts, the history.
+
+Full body, top to bottom: the verdict as a to-do (``Read closely (~20 min) — 值得精读``),
+one to-do per focus point, when the reader and the digest disagree a note of what
+the digest now says, then one section per digest the entry appeared in, newest
+first: a header (``From the digest of 2026-11-28 · #51551 #43647``) and its paragraph.
+
+``body = "compact"`` writes the to-dos only: every block counts against a Free
+workspace's block limit, and the paragraphs are most of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from digest2notes import Entry
+
+from .base import Base, fingerprint
+from .blocks import BlockSpec, split_text
+from .history import Appearance, newest_first
+from .properties import Plain
+
+NOTE_PREFIX = "The digest now says "
+HEADER_PREFIX = "From the digest of "
+
+
+@dataclass(frozen=True)
+class Section:
+    """One appearance's part of the body."""
+
+    key: str
+    header: str
+    text: str
+
+    @property
+    def paragraphs(self) -> list[str]:
+        return split_text(self.text) if self.text else []
+
+    def specs(self) -> list[BlockSpec]:
+        return [BlockSpec("paragraph", self.header)] + [
+            BlockSpec("paragraph", p) for p in self.paragraphs
+        ]
+
+
+@dataclass(frozen=True)
+class Body:
+    """What the tool wants in a page, and how to record it in the base."""
+
+    verdict: str
+    points: tuple[str, ...]
+    note: str
+    #: This run's appearances (their text is known), newest first.
+    sections: tuple[Section, ...]
+    #: Every recorded appearance key, newest first (where to place a new section).
+    order: tuple[str, ...]
+    compact: bool
+
+    def specs(self) -> list[BlockSpec]:
+        """The whole body of a new page."""
+        specs = [BlockSpec("to_do", self.verdict)]
+        specs += [BlockSpec("to_do", p) for p in self.points]
+        if self.compact:
+            return specs
+        if self.note:
+            specs.append(BlockSpec("paragraph", self.note))
+        for section in self.sections:
+            specs += section.specs()
+        return specs
+
+    def differs_from(self, base: Base) -> bool:
+        """Whether the page body needs a look: anything here the base does not record."""
+        if base.verdict != fingerprint(self.verdict):
+            return True
+        if base.points != frozenset(fingerprint(p) for p in self.points):
+            return True
+        if base.body != ("compact" if self.compact else "full"):
+            return True
+        if self.compact:
+            return False
+        if base.note != (fingerprint(self.note) if self.note else ""):
+            return True
+        return any(base.history.get(s.key) != fingerprint(s.text) for s in self.sections)
+
+    def recorded(self, base: Base | None) -> dict[str, str]:
+        """The history the base records after this run: what it had, and this run's."""
+        history = dict(base.history) if base is not None else {}
+        history.update({s.key: fingerprint(s.text) for s in self.sections})
+        return history
+
+
+def verdict_todo_text(entry: Entry) -> str:
+    """``Read closely (~20 min) — 值得精读``: what to do, then the digest's own words."""
+    action = entry.reading_action
+    phrase = (entry.verdict_text or "").strip()
+    return f"{action} — {phrase}" if phrase else action
+
+
+def header_text(appearance: Appearance) -> str:
+    refs = " ".join(appearance.references)
+    return HEADER_PREFIX + appearance.key + (f" · {refs}" if refs else "")
+
+
+def note_text(kept: Mapping[str, tuple[Plain, Plain]]) -> str:
+    """``The digest now says Minutes: 30; Verdict: Skip (you changed them: yours are kept)``."""
+    if not kept:
+        return ""
+    parts = [f"{name}: {_shown(new)}" for name, (_, new) in sorted(kept.items())]
+    return NOTE_PREFIX + "; ".join(parts) + " (you changed these: yours are kept)"
+
+
+def _shown(value: Plain) -> str:
+    if value is None or value == "":
+        return "(empty)"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def desired_body(
+    entry: Entry,
+    appearances: tuple[Appearance, ...],
+    base: Base | None,
+    note: str,
+    compact: bool,
+) -> Body:
+    sections = tuple(Section(a.key, header_text(a), a.text) for a in appearances)
+    keys = list(dict.fromkeys([*(base.history if base else {}), *(a.key for a in appearances)]))
+    return Body(
+        verdict=verdict_todo_text(entry),
+        points=tuple(entry.focus_points),
+        note=note,
+        sections=sections,
+        order=tuple(newest_first(keys)),
+        compact=compact,
+    )
