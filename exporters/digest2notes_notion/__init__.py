@@ -12,6 +12,19 @@ notion-client nor httpx: only `api` does, when Notion is used.
 
 from __future__ import annotations
 
-from .exporter import NotionExporter
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .exporter import NotionExporter
 
 __all__ = ["NotionExporter"]
+
+
+def __getattr__(name: str) -> Any:
+    # The `notion` command group is loaded for `digest2notes --help`; the exporter and
+    # everything it imports only when the exporter itself is asked for.
+    if name == "NotionExporter":
+        from .exporter import NotionExporter
+
+        return NotionExporter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
