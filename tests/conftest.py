@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -79,3 +80,21 @@ def cli_env() -> Iterator[dict[str, str]]:
     """Environment for CLI subprocesses: this interpreter's packages, no stray config."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NOTION_", "DIGEST2NOTES_"))}
     yield env
+
+
+def env_with_plugin(
+    env: dict[str, str], site: Path, module: str, source: str, entry_points: str
+) -> dict[str, str]:
+    """`env` for CLI subprocesses that see one more installed distribution: `module`
+    (with `source`) and its entry points, in a fresh site folder on PYTHONPATH."""
+    site.mkdir(parents=True)
+    (site / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    info = site / f"{module}-0.1.dist-info"
+    info.mkdir()
+    name = module.replace("_", "-")
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(textwrap.dedent(entry_points), encoding="utf-8")
+    paths = [str(site), env.get("PYTHONPATH", "")]
+    return {**env, "PYTHONPATH": os.pathsep.join(paths).rstrip(os.pathsep)}

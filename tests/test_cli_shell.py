@@ -6,17 +6,15 @@ process matters) the way a user types it.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CLI, SAMPLE_DIGESTS, RunCli
+from tests.conftest import CLI, SAMPLE_DIGESTS, RunCli, env_with_plugin
 
 # A plugin whose apply reports two entries, says so in a file, then waits to be interrupted;
 # and one whose destination refuses writes. Both are installed through an entry point.
@@ -60,19 +58,17 @@ class ReadOnlyExporter(Exporter):
 
 @pytest.fixture
 def shell_env(tmp_path: Path, cli_env: dict[str, str]) -> dict[str, str]:
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "shell_plugins.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
-    info = site / "shell_plugins-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: shell-plugins\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        "[digest2notes.exporters]\n"
-        "waiting = shell_plugins:WaitingExporter\n"
-        "readonly = shell_plugins:ReadOnlyExporter\n"
+    env = env_with_plugin(
+        cli_env,
+        tmp_path / "site",
+        "shell_plugins",
+        PLUGIN,
+        """
+        [digest2notes.exporters]
+        waiting = shell_plugins:WaitingExporter
+        readonly = shell_plugins:ReadOnlyExporter
+        """,
     )
-    env = dict(cli_env)
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["HOME"] = str(tmp_path / "home")
     env["XDG_CONFIG_HOME"] = str(tmp_path / "home" / ".config")
     return env

@@ -10,9 +10,7 @@ plugin would be found. Also: every command and subcommand answers ``-h`` and
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import textwrap
 from pathlib import Path
 
 import click
@@ -20,7 +18,7 @@ import pytest
 
 from digest2notes.cli import main
 
-from .conftest import CLI, RunCli
+from .conftest import CLI, RunCli, env_with_plugin
 
 PLUGIN = '''
 """A third-party exporter: writes every entry's title to one file."""
@@ -59,23 +57,18 @@ class NotAnExporter:
 
 @pytest.fixture
 def plugin_env(tmp_path: Path, cli_env: dict[str, str]) -> dict[str, str]:
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "thirdparty_exporter.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
-    info = site / "thirdparty_exporter-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: thirdparty-exporter\nVersion: 0.1\n", encoding="utf-8"
+    env = env_with_plugin(
+        cli_env,
+        tmp_path / "site",
+        "thirdparty_exporter",
+        PLUGIN,
+        """
+        [digest2notes.exporters]
+        titles = thirdparty_exporter:TitlesExporter
+        wrongtype = thirdparty_exporter:NotAnExporter
+        missing = thirdparty_exporter_gone:Exporter
+        """,
     )
-    (info / "entry_points.txt").write_text(
-        "[digest2notes.exporters]\n"
-        "titles = thirdparty_exporter:TitlesExporter\n"
-        "wrongtype = thirdparty_exporter:NotAnExporter\n"
-        "missing = thirdparty_exporter_gone:Exporter\n",
-        encoding="utf-8",
-    )
-    env = dict(cli_env)
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["HOME"] = str(tmp_path)  # no user config file
     env["XDG_CONFIG_HOME"] = str(tmp_path / ".config")
     return env
