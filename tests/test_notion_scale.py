@@ -157,3 +157,12 @@ def test_out_of_blocks_is_one_line_and_nothing_is_half_written(
     compact = notion.export(samples, "--body", "compact")
     assert "failed 0" in compact.stdout
     assert sorted(entry_ids(notion.rows())) == sorted(e["id"] for e in notion.parse(samples))
+
+
+def test_a_long_first_read_of_progress_says_what_it_is_doing(year: NotionRun) -> None:
+    args = ("queue", "--notion", "--database", year.database_id, "--rate", "1000", "--json")
+    first = year.run(*args)
+    assert f"Reading the progress of {ROWS} items from notion…" in first.stderr
+    again = year.run(*args)  # everything cached: nothing long to announce
+    assert "Reading the progress" not in again.stderr
+    assert json.loads(again.stdout) == json.loads(first.stdout)

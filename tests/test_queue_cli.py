@@ -24,6 +24,7 @@ from digest2notes.exporting import (
     Progress,
     ProgressCallback,
     ProgressSource,
+    ReadCallback,
     Report,
     Restore,
     StudyItem,
@@ -64,7 +65,7 @@ class FakeSource(Exporter[None], ProgressSource):
     def apply(self, plan: Plan[None], progress: ProgressCallback | None = None) -> Report:
         return Report()
 
-    def read_progress(self) -> Progress:
+    def read_progress(self, progress: ReadCallback | None = None) -> Progress:
         path = self._path()
         Path(f"{path}.settings.json").write_text(json.dumps(self.settings, default=str))
         rows = json.loads(path.read_text(encoding="utf-8"))

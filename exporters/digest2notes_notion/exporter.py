@@ -34,6 +34,7 @@ from digest2notes import (
     Progress,
     ProgressCallback,
     ProgressSource,
+    ReadCallback,
     Report,
     Restore,
     StudyItem,
@@ -220,13 +221,13 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
 
     # ------------------------------------------------------------------ progress
 
-    def read_progress(self) -> Progress:
+    def read_progress(self, progress: ReadCallback | None = None) -> Progress:
         """Every row with the reader's status and ticked focus points (incrementally)."""
         from .progress import read_progress
 
         api, target = self._connect()
         try:
-            return read_progress(api, target, self.env)
+            return read_progress(api, target, self.env, progress)
         finally:
             api.close()
 

@@ -9,10 +9,10 @@ asks for the rows that id may mean with one filtered query.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from digest2notes import ExportError, Progress, StudyItem, StudyStatus
+from digest2notes import ExportError, Progress, ReadCallback, StudyItem, StudyStatus
 
 from . import schema
 from .cache import ProgressCache, Ticks, cache_path, iso
@@ -29,9 +29,15 @@ if TYPE_CHECKING:
 JSONDict = dict[str, Any]
 
 
-def read_progress(api: NotionAPI, target: Target, env: Mapping[str, str]) -> Progress:
-    """One item per row that carries an `Entry ID` (rows people added by hand are skipped)."""
-    return _read(api, target, None)
+def read_progress(
+    api: NotionAPI, target: Target, env: Mapping[str, str], progress: ReadCallback | None = None
+) -> Progress:
+    """One item per row that carries an `Entry ID` (rows people added by hand are skipped).
+
+    `progress(done, total)` hears of each block listing: the first look at a year of
+    rows lists every page once, about twenty minutes at Notion's pace.
+    """
+    return _read(api, target, None, progress)
 
 
 def find_items(api: NotionAPI, target: Target, query: str, env: Mapping[str, str]) -> Progress:
@@ -46,7 +52,9 @@ def find_items(api: NotionAPI, target: Target, query: str, env: Mapping[str, str
     return _read(api, target, flt)
 
 
-def _read(api: NotionAPI, target: Target, flt: JSONDict | None) -> Progress:
+def _read(
+    api: NotionAPI, target: Target, flt: JSONDict | None, progress: ReadCallback | None = None
+) -> Progress:
     path = cache_path(target.data_source_id)
     cache = ProgressCache.load(path)
     looked = iso(api.server_time)
@@ -54,7 +62,7 @@ def _read(api: NotionAPI, target: Target, flt: JSONDict | None) -> Progress:
         if cache.owner is None:
             cache.owner = str(api.me().get("id") or "") or None
         rows = sorted(api.query(target.data_source_id, filter=flt), key=row_order)
-        items = list(_items(api, rows, cache))
+        items = list(_items(api, rows, cache, progress))
     except NotionError as error:
         raise ExportError(
             f"cannot read progress from Notion database '{target.title}': {fatal_message(error)}"
@@ -66,13 +74,26 @@ def _read(api: NotionAPI, target: Target, flt: JSONDict | None) -> Progress:
     return Progress(tuple(items))
 
 
-def _items(api: NotionAPI, rows: Iterable[JSONDict], cache: ProgressCache) -> Iterable[StudyItem]:
+def _items(
+    api: NotionAPI,
+    rows: Sequence[JSONDict],
+    cache: ProgressCache,
+    progress: ReadCallback | None,
+) -> Iterable[StudyItem]:
+    chosen: list[tuple[JSONDict, str]] = []
     seen: set[str] = set()
     for page in rows:
         entry_id = text_value(page, schema.ENTRY_ID).strip()
         if not entry_id or entry_id in seen:
             continue  # the oldest row is the entry's, as in the sync
         seen.add(entry_id)
+        chosen.append((page, entry_id))
+    stale = sum(
+        1 for page, _ in chosen
+        if cache.fresh(str(page["id"]), str(page.get("last_edited_time") or "")) is None
+    )
+    listed = 0
+    for page, entry_id in chosen:
         page_id = str(page["id"])
         edited = str(page.get("last_edited_time") or "")
         ticks = cache.fresh(page_id, edited)
@@ -80,6 +101,9 @@ def _items(api: NotionAPI, rows: Iterable[JSONDict], cache: ProgressCache) -> It
             done, total = focus_progress(api.list_children(page_id), cache.owner)
             ticks = Ticks(edited, done, total)
             cache.rows[page_id] = ticks
+            listed += 1
+            if progress is not None:
+                progress(listed, stale)
         yield _item(page, entry_id, ticks)
 
 

@@ -33,6 +33,7 @@ from digest2notes import (
     Progress,
     ProgressCallback,
     ProgressSource,
+    ReadCallback,
     Report,
     Restore,
     StudyItem,
@@ -41,7 +42,8 @@ from digest2notes import (
     map_chunks,
 )
 
-from . import filenames, merge, note, progress, vault, views
+from . import filenames, merge, note, vault, views
+from . import progress as progress_notes
 
 
 def _vault_option() -> click.Option:
@@ -286,11 +288,12 @@ class ObsidianExporter(Exporter["_State"], ProgressSource):
 
     # ------------------------------------------------------------------ progress
 
-    def read_progress(self) -> Progress:
-        return Progress(tuple(progress.read_progress(vault.resolve_location(self.settings))))
+    def read_progress(self, progress: ReadCallback | None = None) -> Progress:
+        location = vault.resolve_location(self.settings)
+        return Progress(tuple(progress_notes.read_progress(location)))
 
     def set_status(self, item: StudyItem, status: StudyStatus) -> str:
-        return progress.set_status(vault.resolve_location(self.settings), item, status)
+        return progress_notes.set_status(vault.resolve_location(self.settings), item, status)
 
 
 def _record(

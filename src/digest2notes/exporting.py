@@ -230,6 +230,10 @@ class StudyItem:
     location: str
 
 
+#: ``(done, total)``: how far `ProgressSource.read_progress` is, for a long first read.
+ReadCallback = Callable[[int, int], None]
+
+
 @dataclass(frozen=True)
 class Progress:
     """What a progress source read back: the items, and what it could not read safely.
@@ -252,8 +256,12 @@ class ProgressSource(ABC):
     queue_options: ClassVar[Sequence[click.Option]] = ()
 
     @abstractmethod
-    def read_progress(self) -> Progress:
-        """Every exported item with the reader's status and ticked focus points."""
+    def read_progress(self, progress: ReadCallback | None = None) -> Progress:
+        """Every exported item with the reader's status and ticked focus points.
+
+        A source whose read can take long (a remote API on its first look) calls
+        `progress(done, total)` as it goes, so the CLI can show how far it is.
+        """
 
     def find_items(self, query: str) -> Progress:
         """The items `query` (an id or an id prefix) may mean, for ``queue done ID``.

@@ -9,6 +9,7 @@ type both.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -166,12 +167,50 @@ class OpenedSource:
 
     def read(self, query: str | None = None) -> list[StudyItem]:
         """Every item, or with `query` the candidates for it; what could not be read is warned."""
-        if stderr_is_tty():
-            click.echo(f"Reading progress from {self.name}…", err=True)
-        found = self.source.read_progress() if query is None else self.source.find_items(query)
+        if query is not None:
+            found = self.source.find_items(query)
+        else:
+            with _ReadingBar(self.name) as bar:
+                found = self.source.read_progress(bar.update)
         for warning in found.warnings:
             echo_warning(warning)
         return list(found.items)
+
+
+class _ReadingBar:
+    """How far a long read of progress is: a done/total bar with an ETA on a terminal, or
+    one line saying what is being read when stderr is a file, so no wait is silent."""
+
+    THRESHOLD = 50  # items; fewer take no noticeable time
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._bar: Any = None
+        self._done = 0
+
+    def __enter__(self) -> _ReadingBar:
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if total < self.THRESHOLD:
+            return
+        if self._bar is None:
+            if not stderr_is_tty():
+                click.echo(f"Reading the progress of {total} items from {self._name}…", err=True)
+                self._bar = False
+                return
+            make_bar: Any = click.progressbar  # click's stubs for progressbar() confuse mypy
+            self._bar = make_bar(
+                length=total, label=f"Reading {self._name}", file=sys.stderr, show_pos=True
+            )
+            self._bar.__enter__()
+        if self._bar:
+            self._bar.update(done - self._done)
+            self._done = done
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar:
+            self._bar.__exit__(*exc)
 
 
 def open_source(ctx: click.Context) -> OpenedSource:

@@ -27,6 +27,7 @@ from digest2notes import (
     Progress,
     ProgressCallback,
     ProgressSource,
+    ReadCallback,
     Report,
     Restore,
     StudyItem,
@@ -107,7 +108,7 @@ class JsonLinesExporter(Exporter[_State], ProgressSource):
                 progress(change)
         return report
 
-    def read_progress(self) -> Progress:
+    def read_progress(self, progress: ReadCallback | None = None) -> Progress:
         items, warnings = [], []
         for number, record in enumerate(_load(self._path()), start=1):
             try:
