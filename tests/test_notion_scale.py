@@ -166,3 +166,17 @@ def test_a_long_first_read_of_progress_says_what_it_is_doing(year: NotionRun) ->
     again = year.run(*args)  # everything cached: nothing long to announce
     assert "Reading the progress" not in again.stderr
     assert json.loads(again.stdout) == json.loads(first.stdout)
+
+
+def test_a_first_read_cut_short_is_not_lost(year: NotionRun) -> None:
+    """A first look at a big database that fails (or is stopped) half-way keeps what it
+    read: the next queue lists only the rows it had not reached."""
+    year.emu.refuse_after("GET /v1/blocks/{id}/children", 120)
+    args = ("queue", "--notion", "--database", year.database_id, "--rate", "1000", "--json")
+    cut = year.run(*args, check=False)
+    assert cut.returncode == 1 and "cannot read progress" in cut.stderr
+    year.emu.refuse_after("GET /v1/blocks/{id}/children", 10_000)
+    year.emu.clear_log()
+    items = json.loads(year.run(*args, "--all").stdout)
+    assert len(items) == ROWS
+    assert year.emu.count(route="GET /v1/blocks/{id}/children") == ROWS - 120

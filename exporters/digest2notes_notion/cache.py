@@ -2,10 +2,11 @@
 
 One JSON file per data source under the user's cache directory (platformdirs). The
 cache only saves time: a row is taken from it only when the row's
-``last_edited_time`` is what the cache saw *and* older than the minute before the
-cache's last look (Notion rounds that time to the minute, so an edit in the same
-minute as a look may not show as newer). A missing, unreadable or stale cache
-costs a full read, never a wrong answer.
+``last_edited_time`` is what the cache saw *and* older than the minute before that
+row was read (Notion rounds that time to the minute, so an edit in the same minute
+as a read may not show as newer). Each row carries its own read time, so a read
+cut short keeps what it got and the next one goes on from there. A missing,
+unreadable or stale cache costs a full read, never a wrong answer.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from digest2notes import atomic_write_text
 
-_VERSION = 1
+_VERSION = 2
 
 
 def cache_path(data_source_id: str) -> Path:
@@ -28,28 +29,29 @@ def cache_path(data_source_id: str) -> Path:
 
 @dataclass(frozen=True)
 class Ticks:
-    """A row's focus-point progress, as of its ``last_edited_time``."""
+    """A row's focus-point progress, as of its ``last_edited_time``, and when it was read."""
 
     edited: str
     done: int
     total: int
+    #: Notion's time (ISO 8601) when the read that listed this row began.
+    seen: str
 
 
 @dataclass
 class ProgressCache:
     owner: str | None = None
-    #: Notion's time when the last read began (ISO 8601), or "" for never.
-    looked: str = ""
     rows: dict[str, Ticks] = field(default_factory=dict)
 
     def fresh(self, page_id: str, edited: str) -> Ticks | None:
         """The cached ticks of a row, if nothing can have changed since they were read."""
         ticks = self.rows.get(page_id)
-        looked = _parse(self.looked)
-        when = _parse(edited)
-        if ticks is None or ticks.edited != edited or looked is None or when is None:
+        if ticks is None or ticks.edited != edited:
             return None
-        settled = looked.replace(second=0, microsecond=0) - timedelta(minutes=1)
+        seen, when = _parse(ticks.seen), _parse(edited)
+        if seen is None or when is None:
+            return None
+        settled = seen.replace(second=0, microsecond=0) - timedelta(minutes=1)
         return ticks if when < settled else None
 
     @classmethod
@@ -58,9 +60,12 @@ class ProgressCache:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("v") != _VERSION:
                 return cls()
-            rows = {str(k): Ticks(str(v[0]), int(v[1]), int(v[2])) for k, v in data["rows"].items()}
+            rows = {
+                str(k): Ticks(str(v[0]), int(v[1]), int(v[2]), str(v[3]))
+                for k, v in data["rows"].items()
+            }
             owner = data.get("owner")
-            return cls(str(owner) if owner else None, str(data.get("looked") or ""), rows)
+            return cls(str(owner) if owner else None, rows)
         except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
             return cls()
 
@@ -68,8 +73,7 @@ class ProgressCache:
         data = {
             "v": _VERSION,
             "owner": self.owner,
-            "looked": self.looked,
-            "rows": {k: [t.edited, t.done, t.total] for k, t in self.rows.items()},
+            "rows": {k: [t.edited, t.done, t.total, t.seen] for k, t in self.rows.items()},
         }
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

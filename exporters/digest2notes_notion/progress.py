@@ -58,18 +58,22 @@ def _read(
     path = cache_path(target.data_source_id)
     cache = ProgressCache.load(path)
     looked = iso(api.server_time)
+    finished = False
     try:
         if cache.owner is None:
             cache.owner = str(api.me().get("id") or "") or None
         rows = sorted(api.query(target.data_source_id, filter=flt), key=row_order)
-        items = list(_items(api, rows, cache, progress))
+        items = list(_items(api, rows, cache, looked, progress))
+        finished = True
     except NotionError as error:
         raise ExportError(
             f"cannot read progress from Notion database '{target.title}': {fatal_message(error)}"
         ) from None
-    if flt is None:
+    finally:
+        if not finished:  # failed or Ctrl-C: the rows listed so far are still right
+            cache.save(path)
+    if flt is None:  # forget rows that are gone
         cache.rows = {k: v for k, v in cache.rows.items() if k in {str(r["id"]) for r in rows}}
-        cache.looked = looked
     cache.save(path)
     return Progress(tuple(items))
 
@@ -78,6 +82,7 @@ def _items(
     api: NotionAPI,
     rows: Sequence[JSONDict],
     cache: ProgressCache,
+    looked: str,
     progress: ReadCallback | None,
 ) -> Iterable[StudyItem]:
     chosen: list[tuple[JSONDict, str]] = []
@@ -99,7 +104,7 @@ def _items(
         ticks = cache.fresh(page_id, edited)
         if ticks is None:
             done, total = focus_progress(api.list_children(page_id), cache.owner)
-            ticks = Ticks(edited, done, total)
+            ticks = Ticks(edited, done, total, looked)
             cache.rows[page_id] = ticks
             listed += 1
             if progress is not None:

@@ -51,6 +51,12 @@ _ERRORS: Final[dict[str, tuple[int, str, str]]] = {
     "503": (503, "service_unavailable", "Notion is unavailable, please try again later."),
     "529": (529, "service_overload", "Notion's servers are overloaded, please try again later."),
 }
+#: What `NotionEmulator.refuse_after` answers: not a fault a client may retry.
+_REFUSED: Final = (
+    403,
+    "restricted_resource",
+    "API token does not have access to this resource.",
+)
 
 
 @dataclass
@@ -404,6 +410,7 @@ class NotionEmulator:
         self._bucket: TokenBucket | None = None
         self.rate_limit = rate_limit
         self._log: list[RequestRecord] = []
+        self._refusals: dict[str, int] = {}
         self._seq = 0
         self._request_rng = random.Random(f"notion-emulator-requests-{seed}")
         self.internal_errors: list[str] = []
@@ -517,6 +524,13 @@ class NotionEmulator:
     def advance_clock(self, seconds: float) -> None:
         """Move the emulator's clock (created/last_edited times) forward."""
         self.state.clock.offset += seconds
+
+    def refuse_after(self, route: str, count: int) -> None:
+        """Answer `route` (e.g. ``GET /v1/blocks/{id}/children``) normally `count` more
+        times, then with 403 ``restricted_resource``, an error no client retries: a run
+        cut short at a chosen point, the same on every machine."""
+        with self._lock:
+            self._refusals[route] = count
 
     # ----------------------------------------------------------- inspection
     @property
@@ -633,6 +647,16 @@ class NotionEmulator:
         with self._lock:
             return f"{self._request_rng.getrandbits(128):032x}"
 
+    def _refused(self, route: str) -> bool:
+        with self._lock:
+            left = self._refusals.get(route)
+            if left is None:
+                return False
+            if left > 0:
+                self._refusals[route] = left - 1
+                return False
+            return True
+
     def _draw_fault(self, is_write: bool) -> tuple[str | None, bool, FaultConfig]:
         with self._lock:
             faults = self._faults
@@ -743,6 +767,8 @@ class NotionEmulator:
             legacy = _legacy_field(route, body)
             if legacy is not None:
                 return fail(legacy)
+        if self._refused(record.route):
+            return fail(NotionAPIError(*_REFUSED))
         kind, slow, faults = self._draw_fault(record.write)
         wait = self._rate_limited()
         if wait is not None:
