@@ -186,18 +186,26 @@ def _base_value(
         return _MISSING
     if mode == body.SEALED:
         return _plain(theirs)
-    # Taken over: as if the tool had written what it writes now, except that older
-    # versions left minutes empty, and that only our own tags were ever ours.
+    # Taken over: as if the tool had last written what it writes now, except that
+    # older versions left minutes empty, that any tag of ours the note lacks is one
+    # the reader removed, and that a list may lack what a newer digest adds to it.
     if key == "minutes" and theirs is None:
         return None
     if key == "tags":
-        return [t for t in _as_list(theirs) if isinstance(t, str) and _our_tag(t)]
+        return _adopted_tags(_as_list(theirs), new)
+    if key in _LISTS:
+        return [x for x in _as_list(theirs) if any(_same(x, y) for y in _as_list(new))]
     return _plain(new)
 
 
-def _our_tag(tag: str) -> bool:
-    tag = tag.lstrip("#")
-    return tag in (note.ROOT_TAG,) or tag.startswith(("verdict/", "repo/"))
+def _adopted_tags(theirs: list[object], new: object) -> list[object]:
+    """The tags an earlier version wrote: ours (always the root tag, the repo's and one
+    verdict tag), as the note has them where it still does."""
+    ours = [t for t in _as_list(new) if isinstance(t, str)]
+    verdict_tags = [t for t in theirs if isinstance(t, str) and t.lstrip("#").startswith("verdict/")]
+    written = [t for t in ours if not t.startswith("verdict/")]
+    written += verdict_tags or [t for t in ours if t.startswith("verdict/")]
+    return written
 
 
 def _merge_list(theirs: object, old: Any, new: object) -> object:

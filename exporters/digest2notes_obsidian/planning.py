@@ -123,6 +123,8 @@ def _skip(entry: Entry, record: Record | None, stored: Known | None) -> Work:
     """A note the reader deleted: left deleted, but what the digest says is kept for a
     later ``--restore``."""
     change = Change(entry.id, entry.title, Action.SKIPPED, "", DELETED)
+    if record is not None and record.path is None and entry.fingerprint in record.absorbed:
+        return Work(entry, change)  # nothing new since it was deleted
     known = history.absorb(stored, entry)
     deleted = Record(entry.id, None, None, _absorbed(record, entry, stored, known))
     return Work(entry, change, update=Update(deleted, known))
