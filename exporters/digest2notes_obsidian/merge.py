@@ -202,9 +202,9 @@ def _adopted_tags(theirs: list[object], new: object) -> list[object]:
     """The tags an earlier version wrote: ours (always the root tag, the repo's and one
     verdict tag), as the note has them where it still does."""
     ours = [t for t in _as_list(new) if isinstance(t, str)]
-    verdict_tags = [t for t in theirs if isinstance(t, str) and t.lstrip("#").startswith("verdict/")]
-    written = [t for t in ours if not t.startswith("verdict/")]
-    written += verdict_tags or [t for t in ours if t.startswith("verdict/")]
+    verdicts = [t for t in theirs if isinstance(t, str) and t.lstrip("#").startswith("verdict/")]
+    written: list[object] = [t for t in ours if not t.startswith("verdict/")]
+    written += verdicts or [t for t in ours if t.startswith("verdict/")]
     return written
 
 
