@@ -20,7 +20,7 @@ arranged it; when something does, units keep the reader's order within their sec
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import note
@@ -174,8 +174,9 @@ def merge(
     for key, remade in ((note.DROPPED_KEY, header), (note.CHANGED_KEY, changes)):
         _remake(key, remade, by_key.get(key), base_of(key), out, written)
     before = {p.key: p.lines for p in pieces if p.key is not None}
+    dropped_keys = set(dropped)
     moved = before.keys() != out.keys() or any(
-        by_key[key].section != _section_of(key, dropped) for key in out if key in by_key
+        by_key[key].section != _section_of(key, dropped_keys) for key in out if key in by_key
     )
     changed = moved or any(out[key] != before[key] for key in out)
     result = _layout(pieces, out, current, dropped) if moved else _in_place(pieces, out)
@@ -257,7 +258,7 @@ def _remake(
         out[key], written[key] = [""] * piece.blank + list(unit.lines), unit.value
 
 
-def _section_of(key: str, dropped: Sequence[str]) -> str:
+def _section_of(key: str, dropped: Collection[str]) -> str:
     if key.startswith(note.DIGEST_PREFIX):
         return "digests"
     if key == note.CHANGED_KEY:
@@ -287,12 +288,15 @@ def _layout(
     ours = [u.key for u in current if u.key in out]
     order = list(dict.fromkeys([*ours, *in_reader_order, *out]))
     sections: dict[str, list[str]] = {"items": [], "dropped": [], "digests": [], "changed": []}
+    dropped_keys = set(dropped)
     for key in order:
-        sections[_section_of(key, dropped)].append(key)
+        sections[_section_of(key, dropped_keys)].append(key)
     for name, keys in sections.items():
-        theirs = [k for k in in_reader_order if k in keys and section[k] == name]
-        if [k for k in keys if k in theirs] != theirs:  # the reader's order, then the rest
-            keys = theirs + [k for k in keys if k not in theirs]
+        here = set(keys)
+        theirs = [k for k in in_reader_order if k in here and section[k] == name]
+        kept = set(theirs)
+        if [k for k in keys if k in kept] != theirs:  # the reader's order, then the rest
+            keys = theirs + [k for k in keys if k not in kept]
         if name == "dropped" and note.DROPPED_KEY in keys:
             keys = [note.DROPPED_KEY, *(k for k in keys if k != note.DROPPED_KEY)]
         for key in keys:

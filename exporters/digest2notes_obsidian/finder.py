@@ -27,14 +27,14 @@ import os
 import re
 import stat
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import yaml
 
 from digest2notes import is_temp_name
 
-from .state import Copy, State
+from .state import Copy, Record, State
 from .writer import Stamp, stamp_of
 
 HEAD_BYTES = 8192
@@ -66,8 +66,9 @@ class Look:
     notes: dict[str, list[NoteFile]] = field(default_factory=dict)
     #: Recorded ids whose note is gone for good: the reader deleted it.
     gone: set[str] = field(default_factory=set)
-    #: Every folder listed, with its mtime before the listing, and those not re-listed.
+    #: Every folder looked at, with its mtime before its listing; those that changed.
     folders: dict[str, int] = field(default_factory=dict)
+    changed: set[str] = field(default_factory=set)
     temp_files: list[str] = field(default_factory=list)
     started: int = 0
 
@@ -75,8 +76,9 @@ class Look:
         return [Copy(f.relative, i, f.stamp) for i, files in self.notes.items() for f in files[1:]]
 
 
-def look(state: State) -> Look:
-    """Where every note of ours is (see the module docstring)."""
+def look(state: State, ids: Collection[str] | None = None) -> Look:
+    """Where the notes of these entries (all, if None) are, and any note of ours in a
+    folder that changed (see the module docstring)."""
     result = Look(started=time.time_ns())
     root = str(state.location.vault)
     if state.fresh:
@@ -85,45 +87,54 @@ def look(state: State) -> Look:
         result.notes = {i: sorted(files, key=lambda f: f.relative) for i, files in found.items()}
         result.gone = set(state.legacy_ids - result.notes.keys())
         return result
-    records = state.records
-    at_place: dict[str, NoteFile] = {}
-    for record in records.values():
-        if record.path is not None:
-            here = _check(root, record.path, record.id, record.stamp)
-            if here is not None:
-                at_place[record.id] = here
+    listed = list(_walk(root, "", result, state.folders))
+    records = dict(state.all_records() if ids is None else state.records_of(ids))
+    records.update({r.id: r for r in state.records_in(result.changed)})
+    at_place = _at_place(root, records.values())
     copies = [
         here
         for copy in state.copies.values()
         if (here := _check(root, copy.path, copy.id, copy.stamp)) is not None
     ]
-    copy_ids = {c.path: c.id for c in state.copies.values()}
     missing = {r.id for r in records.values() if r.path is not None and r.id not in at_place}
-    known_paths = {f.relative for f in at_place.values()} | {c.relative for c in copies}
+    known = {f.relative for f in at_place.values()} | {c.relative for c in copies}
     since = state.looked_at - CTIME_SLACK_NS
-    listed = _walk(root, "", result, state.folders)
     candidates = [
         (relative, status)
         for relative, status, new_folder in listed
-        if relative not in known_paths and (new_folder or missing or status.st_ctime_ns >= since)
+        if relative not in known and (new_folder or missing or status.st_ctime_ns >= since)
     ]
     found = _open_all(root, candidates)
-    lost = missing - found.keys()
+    elsewhere = state.records_of(i for i in found if i not in records)  # e.g. a copy's
+    records.update(elsewhere)
+    at_place.update(_at_place(root, elsewhere.values()))
+    lost = {i for i in missing if i not in found}
     if lost:  # moved where no changed folder shows it: look for its inode everywhere
         inodes = {stamp[0] for i in lost if (stamp := records[i].stamp) is not None}
-        result.folders = {}
-        everywhere = _walk(root, "", result, {}, everything=True)
-        by_inode = [(r, s) for r, s, _ in everywhere if s.st_ino in inodes and r not in known_paths]
+        everywhere = _walk(root, "", Look(), {}, everything=True)
+        by_inode = [(r, s) for r, s, _ in everywhere if s.st_ino in inodes and r not in known]
         for note_id, files in _open_all(root, by_inode).items():
             found.setdefault(note_id, []).extend(files)
     for note_id, here in at_place.items():
         result.notes[note_id] = [here]
+    copy_ids = {c.path: c.id for c in state.copies.values()}
     for here in copies:
         result.notes.setdefault(copy_ids[here.relative], []).append(here)
     for note_id, files in found.items():
         result.notes.setdefault(note_id, []).extend(sorted(files, key=lambda f: f.relative))
-    result.gone = {r.id for r in records.values() if r.id not in result.notes}
+    result.gone = {i for i in records if i not in result.notes}
     return result
+
+
+def _at_place(root: str, records: Iterable[Record]) -> dict[str, NoteFile]:
+    """The recorded notes that are still where the state says, by id."""
+    found = {}
+    for record in records:
+        if record.path is not None:
+            here = _check(root, record.path, record.id, record.stamp)
+            if here is not None:
+                found[record.id] = here
+    return found
 
 
 def _check(root: str, relative: str, note_id: str, stamp: Stamp | None) -> NoteFile | None:
@@ -165,6 +176,7 @@ def _walk(
         result.folders[relative] = status.st_mtime_ns
         if not new and folders.get(relative) == status.st_mtime_ns:
             continue  # unchanged since the last look
+        result.changed.add(relative)
         try:
             entries = list(os.scandir(directory))
         except OSError:

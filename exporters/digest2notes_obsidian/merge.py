@@ -20,7 +20,6 @@ now holds (for the study queue).
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -108,7 +107,7 @@ def merge(text: str, known: Known, base: Written | None) -> Merged:
     )
     front = properties.read(text.replace("\r\n", "\n"))
     ours = note.properties(known)
-    wanted, written_props, conflicts = _merge_properties(front.data, ours, base, mode)
+    wanted, written_props, conflicts, theirs_kept = _merge_properties(front.data, ours, base, mode)
     lines = front.body.split("\n")
     begin = next((i for i, line in enumerate(lines) if _BEGIN.match(line)), None)
     end = None if begin is None else next(
@@ -131,7 +130,7 @@ def merge(text: str, known: Known, base: Written | None) -> Merged:
     }
     wanted = {key: wanted[key] for key in note.KEYS if key in wanted}
     yaml_text, changed_keys = _frontmatter(front.yaml, front.data, wanted)
-    pure = pure and all(_same(wanted.get(key, _MISSING), value) for key, value in ours.items())
+    pure = pure and not theirs_kept
     seen = _seen(front.data, wanted, points)
     written = Written(written_props, written_units)
     if not changed_keys and not body_changed:
@@ -147,11 +146,13 @@ def merge(text: str, known: Known, base: Written | None) -> Merged:
 
 def _merge_properties(
     data: Mapping[str, Any], ours: Mapping[str, object], base: Written | None, mode: body.Base
-) -> tuple[dict[str, object], dict[str, Any], list[tuple[str, str]]]:
-    """(our keys' values as the note should hold them, what the tool wrote, conflicts)."""
+) -> tuple[dict[str, object], dict[str, Any], list[tuple[str, str]], bool]:
+    """(our keys' values as the note should hold them, what the tool wrote, conflicts,
+    whether any of them is the reader's rather than the digest's)."""
     wanted: dict[str, object] = {}
     written: dict[str, Any] = {}
     conflicts: list[tuple[str, str]] = []
+    kept = False
     for key, new in ours.items():
         if key in note.DERIVED:
             continue
@@ -160,20 +161,21 @@ def _merge_properties(
         written[key] = _plain(new)
         if key in _LISTS and theirs is not _MISSING:
             wanted[key] = _merge_list(theirs, old, new)
+            kept = kept or not _same(wanted[key], new)
         elif theirs is _MISSING:
             if old is _MISSING:
                 wanted[key] = new  # new to this note
             else:
-                written[key] = old  # deleted by the reader: stays deleted
+                written[key], kept = old, True  # deleted by the reader: stays deleted
         elif _same(theirs, old) or _same(theirs, new):
             wanted[key] = new
         else:  # the reader's value stays
-            wanted[key] = theirs
+            wanted[key], kept = theirs, True
             if old is not _MISSING:
                 written[key] = old
                 if not _same(new, old):
                     conflicts.append((key, markdown.inline(_shown(new))))
-    return wanted, written, conflicts
+    return wanted, written, conflicts, kept
 
 
 def _base_value(
@@ -212,14 +214,14 @@ def _merge_list(theirs: object, old: Any, new: object) -> object:
     """The reader's list with the digest's removals and additions since `old`; the
     reader's own value, untouched, if that changes nothing."""
     items = _as_list(theirs)
-    old_keys = {_canon(x) for x in (old if isinstance(old, list) else [])}
+    old_keys = {_key(x) for x in (old if isinstance(old, list) else [])}
     new_items = new if isinstance(new, list) else []
-    new_keys = {_canon(x) for x in new_items}
-    have = {_canon(x) for x in items}
-    added = [x for x in new_items if _canon(x) not in old_keys and _canon(x) not in have]
+    new_keys = {_key(x) for x in new_items}
+    have = {_key(x) for x in items}
+    added = [x for x in new_items if _key(x) not in old_keys and _key(x) not in have]
     result: list[object] = []
     for item in items:
-        if _canon(item) not in old_keys - new_keys:
+        if _key(item) not in old_keys - new_keys:
             result.append(item)
         elif added:  # ours replaced (a new verdict's tag): the new one takes its place
             result.append(added.pop(0))
@@ -288,15 +290,27 @@ def _plain(value: object) -> Any:
     return value
 
 
-def _canon(value: object) -> str:
-    return json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, default=str)
+def _key(item: object) -> tuple[str, str]:
+    """A list item as a set member: its value's text and type (dates as text)."""
+    plain = _plain(item)
+    return type(plain).__name__, repr(plain)
 
 
 def _same(left: object, right: object) -> bool:
     """Equal as values, types included (``1`` is not ``true``), dates and their text alike."""
     if left is _MISSING or right is _MISSING:
         return left is right
-    return _canon(left) == _canon(right)
+    return _equal(_plain(left), _plain(right))
+
+
+def _equal(left: object, right: object) -> bool:
+    if type(left) is not type(right):
+        return False
+    if isinstance(left, list) and isinstance(right, list):
+        return len(left) == len(right) and all(map(_equal, left, right))
+    if isinstance(left, dict) and isinstance(right, dict):
+        return left.keys() == right.keys() and all(_equal(v, right[k]) for k, v in left.items())
+    return left == right
 
 
 def _shown(value: object) -> str:

@@ -70,7 +70,15 @@ def plan(
 ) -> tuple[Planned, list[str]]:
     """Each entry's `Work`, and the warnings for the reader."""
     known_state = state.load(location)
-    look = finder.look(known_state)
+    try:
+        return _plan(location, known_state, entries, restore)
+    finally:
+        known_state.close()
+
+
+def _plan(
+    location: Location, known_state: State, entries: Sequence[Entry], restore: Restore
+) -> tuple[Planned, list[str]]:
     warnings = list(known_state.warnings)
     unique: list[Entry] = []
     ids: set[str] = set()
@@ -78,6 +86,7 @@ def plan(
         if entry.id not in ids:
             ids.add(entry.id)
             unique.append(entry)
+    look = finder.look(known_state, ids)
     bodies = known_state.bodies([e.id for e in unique if _needs_reading(known_state, look, e)])
     works: list[Work] = []
     names = _Names(location)
@@ -212,10 +221,9 @@ class _Names:
 
     def __init__(self, location: Location) -> None:
         self.location = location
-        self._taken: set[str] | None = None
+        self._taken: dict[str, str] | None = None  # name key → the name that has it
 
     def take(self, entry: Entry) -> str:
-        taken = self._names()
         stem = filenames.sanitise(entry.title)
         digest = entry.id.rsplit(":", 1)[-1]
         candidates = [stem, *(filenames.with_suffix(stem, tag) for tag in (digest[:6], digest))]
@@ -223,23 +231,31 @@ class _Names:
         while True:
             for candidate in candidates:
                 name = candidate + filenames.NOTE_SUFFIX
-                if filenames.name_key(name) not in taken:
-                    taken.add(filenames.name_key(name))
+                if self._free(name):
                     folder = self.location.folder
                     return f"{folder.as_posix()}/{name}" if folder.parts else name
             candidates = [filenames.with_suffix(stem, f"{digest} {number}")]
             number += 1
 
-    def _names(self) -> set[str]:
+    def _free(self, name: str) -> bool:
+        """Is `name` free in the folder (an empty file there is), and if so, take it."""
         if self._taken is None:
-            folder = self.location.folder_path
             try:
-                names = [n for n in os.listdir(folder) if not _empty(folder / n)]
+                names = os.listdir(self.location.folder_path)
             except OSError:
                 names = []
-            reserved = [stem + filenames.NOTE_SUFFIX for stem in views.RESERVED_STEMS]
-            self._taken = {filenames.name_key(n) for n in [*names, *reserved]}
-        return self._taken
+            self._taken = {filenames.name_key(n): n for n in names}
+        key = filenames.name_key(name)
+        holder = self._taken.get(key)
+        if key in _RESERVED:
+            return False
+        if holder is not None and not _empty(self.location.folder_path / holder):
+            return False
+        self._taken[key] = name
+        return True
+
+
+_RESERVED = frozenset(filenames.name_key(s + filenames.NOTE_SUFFIX) for s in views.RESERVED_STEMS)
 
 
 def _empty(path: Path) -> bool:

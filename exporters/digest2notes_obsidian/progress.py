@@ -50,8 +50,11 @@ def normalise_status(value: object) -> StudyStatus:
 
 def read_progress(location: Location) -> Progress:
     """Every note of ours in the vault as a `StudyItem`, copies included."""
-    known = state.load(location)
-    look = finder.look(known)
+    known = state.load(location, with_seen=True)
+    try:
+        look = finder.look(known)
+    finally:
+        known.close()
     items: list[StudyItem] = []
     warnings = list(known.warnings)
     for note_id, files in look.notes.items():
@@ -142,7 +145,11 @@ def set_status(location: Location, item: StudyItem, status: StudyStatus) -> str:
     """Write `status` into the item's note; returns the note's vault-relative path."""
     path = location.path(item.location)
     if not (inside(location.vault, path) and finder.read_id(str(path)) == item.id):
-        files = finder.look(state.load(location)).notes.get(item.id, [])
+        known = state.load(location)
+        try:
+            files = finder.look(known, [item.id]).notes.get(item.id, [])
+        finally:
+            known.close()
         if not files:
             raise ExportError(f"no note with digest2notes_id {item.id} in the vault any more")
         if len(files) > 1:
