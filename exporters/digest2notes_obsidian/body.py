@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from . import note
 from .note import Block, Item, Unit
 
+# The block id is the last ``^verdict`` / ``^fp-…`` on the line (`content` is greedy):
+# digest text may hold one too, and text the reader adds after ours may follow it.
 _ITEM = re.compile(
-    r"^(?P<lead>[ \t]*[-*+][ \t]+\[(?P<mark>[^\]\n])\] )(?P<content>(?:.*?[ \t])?)"
+    r"^(?P<lead>[ \t]*[-*+][ \t]+\[(?P<mark>[^\]\n])\] )(?P<content>(?:.*[ \t])?)"
     r"\^(?P<key>verdict|fp-[0-9a-f]{6}(?:-\d+)?)(?P<after>[ \t].*)?$"
 )
 _STRUCK = re.compile(r"^~~.*?~~")
