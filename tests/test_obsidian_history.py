@@ -39,6 +39,14 @@ def digests(root: Path) -> tuple[Path, Path]:
     return day1, day2
 
 
+@pytest.fixture
+def days(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """An empty vault, and the two days' digests."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    return (vault, *digests(tmp_path / "digests"))
+
+
 def export(run_cli: RunCli, vault: Path, *paths: Path) -> str:
     result = run_cli("export", "--to", "obsidian", "--vault", vault, *paths)
     assert result.exit_code == 0, result.output
@@ -49,10 +57,10 @@ def the_note(vault: Path) -> frontmatter.Post:
     return frontmatter.load(str(vault / "Digests" / "Fix the parser (50001).md"))
 
 
-def test_day_by_day_the_note_keeps_every_digest(run_cli: RunCli, tmp_path: Path) -> None:
-    day1, day2 = digests(tmp_path / "digests")
-    vault = tmp_path / "vault"
-    vault.mkdir()
+def test_day_by_day_the_note_keeps_every_digest(
+    run_cli: RunCli, days: tuple[Path, Path, Path]
+) -> None:
+    vault, day1, day2 = days
     export(run_cli, vault, day1)
     assert export(run_cli, vault, day2) == "created 1, updated 1, unchanged 0, failed 0"
     post = the_note(vault)
@@ -77,26 +85,24 @@ def test_day_by_day_the_note_keeps_every_digest(run_cli: RunCli, tmp_path: Path)
     assert notes_snapshot(vault) == before
 
 
-def test_the_whole_folder_after_the_days_writes_nothing(run_cli: RunCli, tmp_path: Path) -> None:
-    day1, day2 = digests(tmp_path / "digests")
-    vault = tmp_path / "vault"
-    vault.mkdir()
+def test_the_whole_folder_after_the_days_writes_nothing(
+    run_cli: RunCli, days: tuple[Path, Path, Path]
+) -> None:
+    vault, day1, day2 = days
     export(run_cli, vault, day1)
     export(run_cli, vault, day2)
     before = notes_snapshot(vault)
-    assert export(run_cli, vault, tmp_path / "digests") == "created 0, updated 0, unchanged 3, failed 0"
+    assert export(run_cli, vault, day1.parent) == "created 0, updated 0, unchanged 3, failed 0"
     assert notes_snapshot(vault) == before
     again = snapshot(vault)  # and once the state knows, not even the state is written
-    assert export(run_cli, vault, tmp_path / "digests") == "created 0, updated 0, unchanged 3, failed 0"
+    assert export(run_cli, vault, day1.parent) == "created 0, updated 0, unchanged 3, failed 0"
     assert snapshot(vault) == again
 
 
 def test_an_older_digest_exported_late_adds_its_paragraph_and_undoes_nothing(
-    run_cli: RunCli, tmp_path: Path
+    run_cli: RunCli, days: tuple[Path, Path, Path]
 ) -> None:
-    day1, day2 = digests(tmp_path / "digests")
-    vault = tmp_path / "vault"
-    vault.mkdir()
+    vault, day1, day2 = days
     export(run_cli, vault, day2)
     export(run_cli, vault, day1)
     post = the_note(vault)
@@ -111,11 +117,11 @@ def test_an_older_digest_exported_late_adds_its_paragraph_and_undoes_nothing(
     reason="until the parser gives entries every digest's paragraph, an export of the whole "
     "folder records only the newest paragraph, so a day exported after it adds its own",
 )
-def test_a_day_after_the_whole_folder_writes_nothing(run_cli: RunCli, tmp_path: Path) -> None:
-    day1, _ = digests(tmp_path / "digests")
-    vault = tmp_path / "vault"
-    vault.mkdir()
-    export(run_cli, vault, tmp_path / "digests")
+def test_a_day_after_the_whole_folder_writes_nothing(
+    run_cli: RunCli, days: tuple[Path, Path, Path]
+) -> None:
+    vault, day1, _ = days
+    export(run_cli, vault, day1.parent)
     before = notes_snapshot(vault)
     assert export(run_cli, vault, day1) == "created 0, updated 0, unchanged 2, failed 0"
     assert notes_snapshot(vault) == before

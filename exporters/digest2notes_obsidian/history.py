@@ -12,7 +12,7 @@ a newer one). `absorb` folds a run's entry into it; a run never removes anything
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from digest2notes import Entry, Source, Verdict
@@ -71,35 +71,19 @@ class Known:
     history: tuple[Said, ...]  # newest first
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "repo": self.repo,
-            "title": self.title,
-            "verdict": self.verdict.value,
-            "verdict_text": self.verdict_text,
-            "minutes": self.minutes,
-            "focus_points": list(self.focus_points),
-            "newest": list(self.newest),
-            "dates": list(self.dates),
-            "references": list(self.references),
-            "history": [[s.date, s.text, list(s.references)] for s in self.history],
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Known:
-        return cls(
-            id=data["id"],
-            repo=data["repo"],
-            title=data["title"],
-            verdict=Verdict(data["verdict"]),
-            verdict_text=data["verdict_text"],
-            minutes=data["minutes"],
-            focus_points=tuple(data["focus_points"]),
-            newest=(data["newest"][0], data["newest"][1]),
-            dates=tuple(data["dates"]),
-            references=tuple(data["references"]),
-            history=tuple(Said(d, t, tuple(r)) for d, t, r in data["history"]),
-        )
+        lists = {k: tuple(v) for k, v in data.items() if isinstance(v, list)}
+        return cls(**{
+            **data,
+            **lists,
+            "verdict": Verdict(data["verdict"]),
+            "history": tuple(
+                Said(s["date"], s["text"], tuple(s["references"])) for s in data["history"]
+            ),
+        })
 
 
 def absorb(known: Known | None, entry: Entry) -> Known:
