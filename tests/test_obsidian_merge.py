@@ -287,7 +287,7 @@ _entries = st.builds(
 def test_merge_keeps_everything_of_the_readers(
     entry: Entry, ticks: list[bool], notes_text: str, status: str, new_points: list[str], drop: int
 ) -> None:
-    first = merge.new_note(history.absorb(None, entry))
+    first = merge.new_note(note.draft(history.absorb(None, entry)))
     assert first.text is not None
     lines = first.text.split("\n")
     boxes = [i for i, line in enumerate(lines) if line.startswith("- [ ] ")]
@@ -299,7 +299,7 @@ def test_merge_keeps_everything_of_the_readers(
     text = "\n".join(lines).replace("status: unread\n", f"status: {status}\n")
     text = text.replace("---\n\n%%", "my_rating: 5 # mine\n---\n\n%%", 1) + notes_text + "\n"
     points = entry.focus_points[drop:] + tuple(p for p in new_points if p not in entry.focus_points)
-    changed = history.absorb(None, replace(entry, focus_points=points))
+    changed = note.draft(history.absorb(None, replace(entry, focus_points=points)))
 
     result = merge.merge(text, changed, first.written)
     merged = result.text or text

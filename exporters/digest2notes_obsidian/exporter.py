@@ -160,12 +160,12 @@ def _apply(writer: Writer, work: Work) -> tuple[Change, Update | None]:
 
 def _merge_again(work: Work) -> Merged | Change:
     """The reader saved the note after we planned: merge again from what is there now."""
-    from . import merge
+    from . import merge, note
 
     assert work.path is not None and work.known is not None
     try:
         text = work.path.read_bytes().decode("utf-8")
-        return merge.merge(text, work.known, work.base)
+        return merge.merge(text, note.draft(work.known), work.base)
     except (OSError, UnicodeDecodeError, merge.BrokenFrontmatter) as error:
         detail = getattr(error, "problem", None) or str(error)
         return replace(work.change, action=Action.FAILED, detail=f"cannot merge the note: {detail}")

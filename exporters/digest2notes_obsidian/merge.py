@@ -28,7 +28,6 @@ from typing import Any
 from digest2notes import Verdict
 
 from . import body, markdown, note, properties
-from .history import Known
 from .properties import BrokenFrontmatter
 
 __all__ = ["BrokenFrontmatter", "Merged", "Seen", "Written", "merge", "new_note"]
@@ -88,13 +87,14 @@ class Merged:
     changes: tuple[str, ...]  # what changed, for the report
 
 
-def new_note(known: Known) -> Merged:
-    """A new note for the entry (a merge into an empty note)."""
-    return merge(_SKELETON, known, Written({}, {}))
+def new_note(draft: note.Draft) -> Merged:
+    """A new note (a merge into an empty note)."""
+    return merge(_SKELETON, draft, Written({}, {}))
 
 
-def merge(text: str, known: Known, base: Written | None) -> Merged:
-    """`text` (the reader's note, as read) brought up to date with `known`.
+def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
+    """`text` (the reader's note, as read) brought up to date with `draft` (what the
+    tool writes in the note now: see `note.draft`).
 
     `base` is what the tool last wrote in it, or None when the export state has
     none (see `body.SEALED` and `body.ADOPTED`). Raises `BrokenFrontmatter`.
@@ -106,7 +106,7 @@ def merge(text: str, known: Known, base: Written | None) -> Merged:
         body.SEALED if note.is_sealed(text) else body.ADOPTED
     )
     front = properties.read(text.replace("\r\n", "\n"))
-    ours = note.properties(known)
+    ours = draft.properties
     wanted, written_props, conflicts, theirs_kept = _merge_properties(front.data, ours, base, mode)
     lines = front.body.split("\n")
     begin = next((i for i, line in enumerate(lines) if _BEGIN.match(line)), None)
@@ -117,14 +117,13 @@ def merge(text: str, known: Known, base: Written | None) -> Merged:
         points, body_changed, pure = body.count_points(lines), False, False
         written_units = dict(base.units) if base is not None else {}
     else:
-        merged = body.merge(lines[begin + 1 : end], note.units(known), mode, conflicts)
+        merged = body.merge(lines[begin + 1 : end], draft.units, mode, conflicts)
         points, body_changed, pure = merged.points, merged.changed, merged.pure
         written_units = merged.written
         lines = [*lines[: begin + 1], *merged.lines, note.end_marker(), *lines[end + 1 :]]
-    verdict = _verdict(wanted.get("verdict"))
     wanted |= {
-        "digest2notes_id": known.id,
-        "verdict_rank": verdict.rank,
+        "digest2notes_id": draft.id,
+        "verdict_rank": _verdict(wanted.get("verdict")).rank,
         "focus_total": points[1],
         "focus_done": points[0],
     }

@@ -108,6 +108,22 @@ class Block:
 Unit = Item | Block
 
 
+@dataclass(frozen=True)
+class Draft:
+    """What the tool writes in a note now: its properties and the units of its generated
+    part. The merge (`merge`) works on drafts alone, so another kind of note (a note per
+    digest, say) only needs a function that drafts it."""
+
+    id: str
+    properties: dict[str, object]
+    units: tuple[Unit, ...]
+
+
+def draft(known: Known) -> Draft:
+    """An entry's note, as the digests say it now."""
+    return Draft(known.id, properties(known), tuple(units(known)))
+
+
 def properties(known: Known) -> dict[str, object]:
     """Our properties for the entry, in `KEYS` order (``pr`` only for a headline that
     names its own pull request). The derived counts are placeholders the merge fills

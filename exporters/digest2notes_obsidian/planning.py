@@ -25,7 +25,7 @@ from pathlib import Path
 
 from digest2notes import Action, Change, Entry, Restore
 
-from . import filenames, finder, history, merge, progress, state, views
+from . import filenames, finder, history, merge, note, progress, state, views
 from .finder import Look, NoteFile
 from .history import Known
 from .location import Location
@@ -103,14 +103,14 @@ def _plan(
             else:
                 works.append(_create(entry, record, stored_known, names))
             continue
-        note = files[0]
-        same = record is not None and record.stamp == note.stamp
+        found = files[0]
+        same = record is not None and record.stamp == found.stamp
         if record is not None and same and entry.fingerprint in record.absorbed:
-            change = Change(entry.id, entry.title, Action.UNCHANGED, note.relative)
-            moved = None if record.path == note.relative else _moved(record, note)
+            change = Change(entry.id, entry.title, Action.UNCHANGED, found.relative)
+            moved = None if record.path == found.relative else _moved(record, found)
             works.append(Work(entry, change, update=moved))
             continue
-        work, problem = _merge(location, entry, record, note, stored_known, base)
+        work, problem = _merge(location, entry, record, found, stored_known, base)
         works.append(work)
         if problem:
             warnings.append(problem)
@@ -141,7 +141,7 @@ def _skip(entry: Entry, record: Record | None, stored: Known | None) -> Work:
 
 def _create(entry: Entry, record: Record | None, stored: Known | None, names: _Names) -> Work:
     known = history.absorb(stored, entry)
-    merged = merge.new_note(known)
+    merged = merge.new_note(note.draft(known))
     relative = names.take(entry)
     change = Change(entry.id, entry.title, Action.CREATE, relative)
     path = names.location.path(relative)
@@ -163,36 +163,36 @@ def _merge(
     location: Location,
     entry: Entry,
     record: Record | None,
-    note: NoteFile,
+    found: NoteFile,
     stored: Known | None,
     base: Written | None,
 ) -> tuple[Work, str | None]:
-    path = location.path(note.relative)
+    path = location.path(found.relative)
     known = history.absorb(stored, entry)
     try:
         text = path.read_bytes().decode("utf-8")
-        merged = merge.merge(text, known, base)
+        merged = merge.merge(text, note.draft(known), base)
     except (OSError, UnicodeDecodeError) as error:
         detail = f"cannot read the note: {getattr(error, 'strerror', None) or error}"
-        failed = Change(entry.id, entry.title, Action.FAILED, note.relative, detail)
+        failed = Change(entry.id, entry.title, Action.FAILED, found.relative, detail)
         return Work(entry, failed), None
     except merge.BrokenFrontmatter as error:
         line = f":{error.line}" if error.line else ""
         detail = f"{error.problem}; fix it in Obsidian and export again"
-        failed = Change(entry.id, entry.title, Action.FAILED, note.relative, detail)
-        return Work(entry, failed), f"{note.relative}{line}: {detail} (left as it is)"
+        failed = Change(entry.id, entry.title, Action.FAILED, found.relative, detail)
+        return Work(entry, failed), f"{found.relative}{line}: {detail} (left as it is)"
     absorbed = _absorbed(record, entry, stored, known)
     if merged.text is None:
-        change = Change(entry.id, entry.title, Action.UNCHANGED, note.relative)
-        kept = Record(entry.id, note.relative, note.stamp, absorbed, merged.seen)
+        change = Change(entry.id, entry.title, Action.UNCHANGED, found.relative)
+        kept = Record(entry.id, found.relative, found.stamp, absorbed, merged.seen)
         return Work(entry, change, update=Update(kept, known, merged.written)), None
     detail = "; ".join(merged.changes)
-    change = Change(entry.id, entry.title, Action.UPDATE, note.relative, detail)
-    return Work(entry, change, path, merged.text, note.stamp, known, base, merged, absorbed), None
+    change = Change(entry.id, entry.title, Action.UPDATE, found.relative, detail)
+    return Work(entry, change, path, merged.text, found.stamp, known, base, merged, absorbed), None
 
 
-def _moved(record: Record, note: NoteFile) -> Update:
-    return Update(Record(record.id, note.relative, note.stamp, record.absorbed, record.seen))
+def _moved(record: Record, found: NoteFile) -> Update:
+    return Update(Record(record.id, found.relative, found.stamp, record.absorbed, record.seen))
 
 
 def _bookkeeping(known_state: State, look: Look, exported: set[str]) -> list[Update]:
