@@ -272,3 +272,23 @@ def test_a_stale_verdict_rank_is_put_right_once(run_cli: RunCli, samples: Path, 
     assert summary(export(run_cli, used, samples)) == "created 0, updated 0, unchanged 11, failed 0"
     assert snapshot(used) == before
     assert len(notes(used)) == 11
+
+
+def test_a_note_that_cannot_be_written_is_reported_by_its_path(
+    run_cli: RunCli, samples: Path, used: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on a read-only vault (simulated: the tests may run as root, who writes anyway)."""
+    from digest2notes_obsidian import progress, writer
+
+    def refused(path: object, *_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(writer, "atomic_write_bytes", refused)
+    monkeypatch.setattr(progress, "atomic_write_text", refused)
+    edit_digests(samples, "值得精读。这是一个从用户报障", "建议快速阅读。这是一个从用户报障")
+    result = run_cli("export", "--to", "obsidian", "--vault", used, samples)
+    assert result.exit_code == 1 and "failed 1" in result.stdout
+    assert f"cannot write Digests/{THREADS}.md: Permission denied" in result.stderr
+    done = run_cli("queue", "--vault", used, "done", "3dd26f4")
+    assert done.exit_code == 1 and "Traceback" not in done.stderr
+    assert f"cannot write Digests/{THREADS}.md: Permission denied" in done.stderr

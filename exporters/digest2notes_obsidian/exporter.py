@@ -153,7 +153,8 @@ def _apply(writer: Writer, work: Work) -> tuple[Change, Update | None]:
             stamp = writer.replace(work.path, text.encode("utf-8"))
     except (OSError, ExportError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return replace(change, action=Action.FAILED, detail=reason), None
+        detail = f"cannot write {change.target}: {reason}"
+        return replace(change, action=Action.FAILED, detail=detail), None
     record = Record(work.entry.id, change.target, stamp, work.absorbed, merged.seen)
     return change, Update(record, work.known, merged.written)
 

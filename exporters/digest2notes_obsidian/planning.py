@@ -173,7 +173,7 @@ def _merge(
         text = path.read_bytes().decode("utf-8")
         merged = merge.merge(text, note.draft(known), base)
     except (OSError, UnicodeDecodeError) as error:
-        detail = f"cannot read the note: {getattr(error, 'strerror', None) or error}"
+        detail = f"cannot read {found.relative}: {getattr(error, 'strerror', None) or error}"
         failed = Change(entry.id, entry.title, Action.FAILED, found.relative, detail)
         return Work(entry, failed), None
     except merge.BrokenFrontmatter as error:

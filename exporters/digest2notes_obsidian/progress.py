@@ -162,7 +162,11 @@ def set_status(location: Location, item: StudyItem, status: StudyStatus) -> str:
     if new_text is None:
         raise ExportError(f"{location.relative(path)}: no frontmatter to record the status in")
     if new_text != text:
-        atomic_write_text(path, ("\ufeff" if bom else "") + new_text)
+        try:
+            atomic_write_text(path, ("\ufeff" if bom else "") + new_text)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise ExportError(f"cannot write {location.relative(path)}: {reason}") from None
     return location.relative(path)
 
 
