@@ -14,7 +14,7 @@ only what that needs; the rest comes in with the first plan or progress read.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -112,11 +112,13 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
                 report.warnings.append(problem)
         return report
 
-    def read_progress(self) -> Progress:
-        from . import progress
+    def read_progress(self, progress: Callable[[int, int], None] | None = None) -> Progress:
+        """The queue's items. `progress(done, total)` is taken for callers that show a
+        count, and not called: notes untouched since the last export are not even read."""
+        from . import progress as reading
         from .location import resolve_location
 
-        return progress.read_progress(resolve_location(self.settings))
+        return reading.read_progress(resolve_location(self.settings))
 
     def set_status(self, item: StudyItem, status: StudyStatus) -> str:
         from . import progress
