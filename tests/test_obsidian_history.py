@@ -89,8 +89,8 @@ def test_the_whole_folder_after_the_days_writes_nothing(
     run_cli: RunCli, days: tuple[Path, Path, Path]
 ) -> None:
     vault, day1, day2 = days
-    export(run_cli, vault, day1)
-    export(run_cli, vault, day2)
+    for day in (day1, day2):
+        export(run_cli, vault, day)
     before = notes_snapshot(vault)
     assert export(run_cli, vault, day1.parent) == "created 0, updated 0, unchanged 3, failed 0"
     assert notes_snapshot(vault) == before
@@ -103,8 +103,8 @@ def test_an_older_digest_exported_late_adds_its_paragraph_and_undoes_nothing(
     run_cli: RunCli, days: tuple[Path, Path, Path]
 ) -> None:
     vault, day1, day2 = days
-    export(run_cli, vault, day2)
-    export(run_cli, vault, day1)
+    for day in (day2, day1):  # the older one last
+        export(run_cli, vault, day)
     post = the_note(vault)
     assert (post["verdict"], post["minutes"]) == ("skim", 5)  # still the newest digest's
     assert "> [!quote] Digest · 2026-03-01" in post.content

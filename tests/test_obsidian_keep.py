@@ -104,6 +104,8 @@ def test_property_edits_are_kept_and_what_the_digest_changed_is_shown(
 def test_what_plugins_and_the_reader_add_to_the_checklist_stays(
     run_cli: RunCli, samples: Path, used: Path
 ) -> None:
+    """A Tasks completion date, a due date with a tag and a link, a sub-point and a line
+    of the reader's, a box marked in progress: all still there once the digest changes."""
     path = note_of(used, THREADS)
     edit(
         path,

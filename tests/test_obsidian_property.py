@@ -17,7 +17,7 @@ import frontmatter
 from click.testing import CliRunner
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from digest2notes.cli import main
 
@@ -85,12 +85,13 @@ class ReaderAndDigests(RuleBasedStateMachine):
         assert result.exit_code == 0, result.output
         return result.stdout.strip().splitlines()[-1]
 
-    def _pick(self, data: st.DataObject) -> tuple[str, Path] | None:
+    def _pick(self, data: st.DataObject) -> tuple[str, Path]:
         notes = self._notes()
-        if not notes:
-            return None
         note_id = data.draw(st.sampled_from(sorted(notes)))
         return note_id, notes[note_id][0]
+
+    def _has_notes(self) -> bool:
+        return bool(self._notes())
 
     # ------------------------------------------------------------------ the digests
 
@@ -107,12 +108,10 @@ class ReaderAndDigests(RuleBasedStateMachine):
 
     # ------------------------------------------------------------------ the reader
 
+    @precondition(lambda self: self._has_notes())
     @rule(data=st.data())
     def tick(self, data: st.DataObject) -> None:
-        picked = self._pick(data)
-        if picked is None:
-            return
-        note_id, path = picked
+        note_id, path = self._pick(data)
         text = path.read_text(encoding="utf-8")
         items = [m for m in ITEM.finditer(text) if m["mark"] == " "]
         if not items:
@@ -125,13 +124,11 @@ class ReaderAndDigests(RuleBasedStateMachine):
         if addition:
             self.lines.add((note_id, addition.strip()))
 
+    @precondition(lambda self: self._has_notes())
     @rule(data=st.data(), key=st.sampled_from(["status", "minutes", "mine"]),
           value=st.sampled_from(["reading", "done", 30, "a: b"]))
     def set_property(self, data: st.DataObject, key: str, value: object) -> None:
-        picked = self._pick(data)
-        if picked is None:
-            return
-        note_id, path = picked
+        note_id, path = self._pick(data)
         post = frontmatter.load(str(path))
         text = path.read_text(encoding="utf-8")
         head, _, rest = text[4:].partition("\n---\n")
@@ -142,12 +139,10 @@ class ReaderAndDigests(RuleBasedStateMachine):
         assert post is not None
         self.props.setdefault(note_id, {})[key] = value
 
+    @precondition(lambda self: self._has_notes())
     @rule(data=st.data(), words=st.sampled_from(["my thought", "    - a sub-point", "> a quote"]))
     def insert_a_line(self, data: st.DataObject, words: str) -> None:
-        picked = self._pick(data)
-        if picked is None:
-            return
-        note_id, path = picked
+        note_id, path = self._pick(data)
         text = path.read_text(encoding="utf-8")
         items = list(ITEM.finditer(text))
         where = data.draw(st.sampled_from(items)).end() if items else len(text)
@@ -157,22 +152,18 @@ class ReaderAndDigests(RuleBasedStateMachine):
         path.write_text(text[:end] + "\n" + line + text[end:], encoding="utf-8")
         self.lines.add((note_id, line))
 
+    @precondition(lambda self: self._has_notes())
     @rule(data=st.data())
     def move(self, data: st.DataObject) -> None:
-        picked = self._pick(data)
-        if picked is None:
-            return
-        _, path = picked
+        _, path = self._pick(data)
         target = self.vault / data.draw(st.sampled_from(["Reading", "Reading/Deep", "Archive"]))
         target.mkdir(parents=True, exist_ok=True)
         path.rename(target / f"moved {path.name}")
 
+    @precondition(lambda self: self._has_notes())
     @rule(data=st.data(), to_trash=st.booleans())
     def delete(self, data: st.DataObject, to_trash: bool) -> None:
-        picked = self._pick(data)
-        if picked is None:
-            return
-        note_id, path = picked
+        note_id, path = self._pick(data)
         if to_trash:
             (self.vault / ".trash").mkdir(exist_ok=True)
             path.rename(self.vault / ".trash" / path.name)

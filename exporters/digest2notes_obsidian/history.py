@@ -87,16 +87,16 @@ class Known:
         })
 
 
+#: The entry's fields a `Known` takes as they are.
+_AS_READ = ("id", "repo", "title", "verdict", "verdict_text")
+
+
 def absorb(known: Known | None, entry: Entry) -> Known:
     """`known` with what `entry` (from this run's digests) adds to it."""
     said = [Said(a.source.date, a.text, tuple(a.references)) for a in appearances_of(entry)]
     newest = max(((s.date or "", s.path) for s in entry.sources), default=("", ""))
     fresh = Known(
-        id=entry.id,
-        repo=entry.repo,
-        title=entry.title,
-        verdict=entry.verdict,
-        verdict_text=entry.verdict_text,
+        **{name: getattr(entry, name) for name in _AS_READ},
         minutes=entry.minutes if type(entry.minutes) is int else None,
         focus_points=tuple(entry.focus_points),
         newest=newest,

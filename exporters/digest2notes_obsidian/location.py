@@ -26,6 +26,7 @@ class Location:
     """The vault (resolved) and the folder, relative to it, where new notes go."""
 
     vault: Path
+    #: Relative to the vault; empty for the vault itself.
     folder: PurePosixPath
 
     @property

@@ -90,6 +90,7 @@ class Item:
 
     @property
     def value(self) -> str:
+        """What the base keeps of the line: our text (the mark and additions are theirs)."""
         return self.text
 
 
