@@ -29,13 +29,13 @@ class Location:
     #: Relative to the vault; empty for the vault itself.
     folder: PurePosixPath
 
-    @property
-    def folder_path(self) -> Path:
-        return self.vault.joinpath(*self.folder.parts)
-
     def path(self, relative: str) -> Path:
         """The full path of a vault-relative path written with ``/``."""
         return self.vault.joinpath(*relative.split("/"))
+
+    @property
+    def folder_path(self) -> Path:
+        return self.vault.joinpath(*self.folder.parts)
 
     def relative(self, path: Path) -> str:
         """A vault-relative path with ``/``, as Obsidian shows it."""
