@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from digest2notes import atomic
-from digest2notes.atomic import atomic_create_bytes, atomic_create_text
+from digest2notes.atomic import (
+    atomic_create_bytes,
+    atomic_create_text,
+    atomic_write_text,
+    is_temp_name,
+    write_if_changed,
+)
 
 
 def _names(folder: Path) -> list[str]:
@@ -100,47 +106,22 @@ def test_a_relative_path_is_created_relative_to_the_working_folder(
     assert (tmp_path / "note.md").read_bytes() == b"x"
 
 
-def test_without_unnamed_files_a_linked_temp_file_does_the_same(tmp_path: Path) -> None:
-    """The way taken on file systems (and systems) without O_TMPFILE."""
-    target = str(tmp_path / "note.md")
-    status = atomic._create_by_link(str(tmp_path), target, b"first")
-    assert Path(target).read_bytes() == b"first"
+def test_without_hard_links_a_renamed_temp_file_does_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The way taken on file systems without hard links (FAT): look, then rename."""
+
+    def no_links(*_: object, **__: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(atomic.os, "link", no_links)
+    target = tmp_path / "note.md"
+    status = atomic_create_bytes(target, b"first")
+    assert target.read_bytes() == b"first"
     assert os.stat(target).st_ino == status.st_ino
     with pytest.raises(FileExistsError):
-        atomic._create_by_link(str(tmp_path), target, b"second")
-    assert Path(target).read_bytes() == b"first"
-    assert _names(tmp_path) == ["note.md"]
-
-
-def _unnamed_files_work_in(folder: Path) -> bool:
-    if not atomic._UNNAMED:
-        return False  # not Linux, or no /proc
-    try:
-        os.close(os.open(folder, atomic._UNNAMED | os.O_WRONLY, 0o666))
-    except OSError:
-        return False  # a file system without O_TMPFILE: the linked temp file is used
-    return True
-
-
-def test_on_linux_the_file_is_unnamed_until_it_is_complete(tmp_path: Path) -> None:
-    """Nothing but the finished file ever has a name: a kill at any point leaves no
-    stray temp file to clean up (the unnamed file dies with the process)."""
-    if not _unnamed_files_work_in(tmp_path):
-        pytest.skip("this file system has no O_TMPFILE (the other way is tested above)")
-    seen: list[list[str]] = []
-    real_write = os.write
-
-    def watching_write(fd: int, data: bytes | memoryview) -> int:
-        seen.append(_names(tmp_path))
-        return real_write(fd, data)
-
-    os_module = atomic.os
-    try:
-        os_module.write = watching_write  # type: ignore[assignment]
-        atomic_create_bytes(tmp_path / "note.md", b"x" * 100)
-    finally:
-        os_module.write = real_write  # type: ignore[assignment]
-    assert seen == [[]]
+        atomic_create_bytes(target, b"second")
+    assert target.read_bytes() == b"first"
     assert _names(tmp_path) == ["note.md"]
 
 
@@ -149,3 +130,39 @@ def test_write_and_create_agree_on_what_a_file_holds(tmp_path: Path) -> None:
     atomic.atomic_write_bytes(tmp_path / "written.md", data, durable=False)
     atomic_create_bytes(tmp_path / "created.md", data)
     assert (tmp_path / "written.md").read_bytes() == (tmp_path / "created.md").read_bytes()
+
+
+@pytest.mark.parametrize("durable", [True, False])
+def test_atomic_write_creates_folders_and_writes_exact_bytes(tmp_path: Path, durable: bool) -> None:
+    target = tmp_path / "a" / "b" / "note.md"
+    atomic_write_text(target, "x\r\ny\n\ufeffz", durable=durable)
+    assert target.read_bytes() == "x\r\ny\n\ufeffz".encode()
+    atomic_write_text(str(target), "second", durable=durable)
+    assert target.read_text(encoding="utf-8") == "second"
+    assert [p.name for p in target.parent.iterdir()] == ["note.md"]  # no temp file left
+    mode = target.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask  # as a plain open() would create it, not mkstemp's 0o600
+
+
+def test_a_failed_atomic_write_leaves_the_old_file_and_no_temp(tmp_path: Path) -> None:
+    target = tmp_path / "folder"
+    target.mkdir()
+    (target / "inside").write_text("keep", encoding="utf-8")
+    with pytest.raises(OSError):
+        atomic_write_text(target, "cannot replace a folder with a file")
+    assert [p.name for p in tmp_path.iterdir()] == ["folder"]
+    assert not any(is_temp_name(p.name) for p in tmp_path.iterdir())
+    assert is_temp_name(".digest2notes-1-2.tmp") and not is_temp_name("digest2notes-1-2.tmp")
+
+
+def test_write_if_changed_keeps_an_unchanged_file(tmp_path: Path) -> None:
+    target = tmp_path / "f.md"
+    assert write_if_changed(target, "one") is True
+    before = target.stat().st_mtime_ns
+    os.utime(target, ns=(before - 10**9, before - 10**9))
+    assert write_if_changed(target, "one") is False
+    assert target.stat().st_mtime_ns == before - 10**9
+    assert write_if_changed(target, "two", durable=False) is True
+    assert target.read_text(encoding="utf-8") == "two"

@@ -245,7 +245,7 @@ def test_notes_are_written_only_when_they_change(
     after = snapshot(vault)
     assert {k for k in after if k not in before} == {"Digests/Humming 后端白名单新增 SITU2，使能 Kimi-K3.md"}
     # The old note stays (it is the reader's); only our record of up-to-date notes changes.
-    assert {k for k, v in before.items() if after[k] != v} == {".digest2notes/notes.json"}
+    assert {k for k, v in before.items() if after[k] != v} == {".digest2notes/state.sqlite3"}
 
 
 def test_no_temp_files_left(run_cli: RunCli, samples: Path, vault: Path) -> None:

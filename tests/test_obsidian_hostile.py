@@ -115,3 +115,31 @@ def test_hostile_notes_are_stable(run_cli: RunCli, tmp_path: Path) -> None:
     result = run_cli("export", "--to", "obsidian", "--vault", vault, digests)
     assert f"unchanged {len(HEADLINES)}, failed 0" in result.output
     assert {p: p.read_bytes() for p in vault.rglob("*") if p.is_file()} == before
+
+
+def test_block_ids_in_the_digests_text_do_not_take_over_our_lines(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    digests = tmp_path / "digests"
+    digests.mkdir()
+    (digests / "d-2026-03-01.txt").write_text(
+        "owner/repo\n\nIds in the text\n\n值得精读。建议关注：a ^verdict b、c ^fp-000000 d。\n",
+        encoding="utf-8",
+    )
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    run_cli("export", "--to", "obsidian", "--vault", vault, digests)
+    path = vault / "Digests" / "Ids in the text.md"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(" ^verdict\n") == 1 and len(re.findall(r"\^fp-[0-9a-f]{6}$", text, re.M)) == 2
+    ticked = text.replace("- [ ] c ^fp-000000", "- [x] c ^fp-000000", 1)
+    path.write_text(ticked, encoding="utf-8")
+    (digests / "d-2026-03-01.txt").write_text(
+        "owner/repo\n\nIds in the text\n\n建议快速阅读。建议关注：a ^verdict b、c ^fp-000000 d。\n",
+        encoding="utf-8",
+    )
+    result = run_cli("export", "--to", "obsidian", "--vault", vault, digests)
+    assert "updated 1" in result.output
+    after = path.read_text(encoding="utf-8")
+    assert "- [x] c ^fp-000000 d ^fp-" in after and "- [ ] Skim — “建议快速阅读” ^verdict" in after
+    assert len(re.findall(r"\^verdict$", after, re.M)) == 1  # one verdict line, no copy of it

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from digest2notes import Entry, Source, Verdict, read_digests
-from digest2notes_obsidian import ObsidianExporter, merge, note
+from digest2notes_obsidian import ObsidianExporter, history, merge, note
 
 from .conftest import RunCli
 
@@ -150,7 +150,9 @@ def test_reformatted_properties_with_the_same_values_are_left_alone(
     assert path.read_text(encoding="utf-8") == text
 
 
-def test_our_keys_are_restored_and_tags_merged(run_cli: RunCli, samples: Path, vault: Path) -> None:
+def test_the_readers_title_stays_and_derived_keys_follow_the_note(
+    run_cli: RunCli, samples: Path, vault: Path
+) -> None:
     export(run_cli, vault, samples)
     path = vault / "Digests" / f"{THREADS}.md"
     text = path.read_text(encoding="utf-8")
@@ -160,9 +162,11 @@ def test_our_keys_are_restored_and_tags_merged(run_cli: RunCli, samples: Path, v
     edit_digests(samples, "值得精读。这是一个从用户报障", "建议快速阅读。这是一个从用户报障")
     export(run_cli, vault, samples)
     post = frontmatter.load(str(path))
-    assert post["title"] == THREADS and post["verdict_rank"] == 2
+    assert post["title"] == f"edited {THREADS}"  # the reader's; the digest did not change it
+    assert post["verdict"] == "skim" and post["verdict_rank"] == 2  # the rank follows the verdict
+    assert list(post.metadata)[-1] == "verdict_rank"  # derived: back, at the end
+    # The reader's tag stays where they put it; the verdict's tag is swapped in place.
     assert post["tags"] == ["mine", "digest2notes", "verdict/skim", "repo/vllm-project-vllm"]
-    assert list(post.metadata)[-1] == "verdict_rank"  # a key the reader deleted comes back at the end
 
 
 def test_copies_of_a_note_are_reported_and_never_multiplied(
@@ -175,8 +179,10 @@ def test_copies_of_a_note_are_reported_and_never_multiplied(
     shutil.copy(path, copy)
     result = run_cli("export", "--to", "obsidian", "--vault", vault, "--json", samples)
     entry = next(e for e in json.loads(result.stdout)["entries"] if e["title"] == THREADS)
-    assert entry["target"] == "Archive/copy.md"  # the first by path order
-    assert "also in Digests/" in entry["detail"]
+    assert entry["target"] == f"Digests/{THREADS}.md"  # the note the export made
+    assert f"two notes with one id ({entry['id']}): Digests/{THREADS}.md, Archive/copy.md" in (
+        result.stderr
+    )
     assert len(ours(vault)[entry["id"]]) == 2
 
 
@@ -200,13 +206,11 @@ def test_broken_frontmatter_fails_that_note_only(run_cli: RunCli, samples: Path,
     path = vault / "Digests" / f"{THREADS}.md"
     broken = path.read_text(encoding="utf-8").replace("status: unread", "status: [reading")
     path.write_text(broken, encoding="utf-8")
-    # Nothing of ours to change: the note is left alone, broken or not.
-    assert "unchanged 11" in export(run_cli, vault, samples)
-    edit_digests(samples, "值得精读。这是一个从用户报障", "建议快速阅读。这是一个从用户报障")
     result = run_cli("export", "--to", "obsidian", "--vault", vault, samples)
     assert result.exit_code == 1
     assert "created 0, updated 0, unchanged 10, failed 1" in result.output
-    assert "frontmatter is not valid YAML" in result.output and "Traceback" not in result.output
+    assert f"Warning: Digests/{THREADS}.md:10: its frontmatter is not valid YAML" in result.stderr
+    assert "Traceback" not in result.output
     assert path.read_text(encoding="utf-8") == broken
 
 
@@ -283,8 +287,9 @@ _entries = st.builds(
 def test_merge_keeps_everything_of_the_readers(
     entry: Entry, ticks: list[bool], notes_text: str, status: str, new_points: list[str], drop: int
 ) -> None:
-    text = merge.new_note(entry)
-    lines = text.split("\n")
+    first = merge.new_note(note.draft(history.absorb(None, entry)))
+    assert first.text is not None
+    lines = first.text.split("\n")
     boxes = [i for i, line in enumerate(lines) if line.startswith("- [ ] ")]
     ticked_ids = set()
     for index, tick in zip(boxes, ticks, strict=False):
@@ -294,10 +299,9 @@ def test_merge_keeps_everything_of_the_readers(
     text = "\n".join(lines).replace("status: unread\n", f"status: {status}\n")
     text = text.replace("---\n\n%%", "my_rating: 5 # mine\n---\n\n%%", 1) + notes_text + "\n"
     points = entry.focus_points[drop:] + tuple(p for p in new_points if p not in entry.focus_points)
-    changed = replace(entry, focus_points=points)
+    changed = note.draft(history.absorb(None, replace(entry, focus_points=points)))
 
-    result = merge.merge(text, changed)
-    assert result.error is None
+    result = merge.merge(text, changed, first.written)
     merged = result.text or text
     post = frontmatter.loads(merged)
     assert post["status"] == yaml.safe_load(f"s: {status}")["s"] and post["my_rating"] == 5
@@ -309,5 +313,5 @@ def test_merge_keeps_everything_of_the_readers(
     done = sum(1 for m in TASK.finditer(post.content.split(note.DROPPED_LINE)[0])
                if (m["id"] or "").startswith("fp-") and m["mark"] == "x")
     assert post["focus_done"] == done and post["focus_total"] == len(points)
-    again = merge.merge(merged, changed)
-    assert again.error is None and again.text is None  # a second export changes nothing
+    again = merge.merge(merged, changed, result.written)
+    assert again.text is None  # a second export changes nothing

@@ -75,14 +75,13 @@ def test_any_properties_read_back_the_same_in_both_dialects(metadata: dict[str, 
     assert chunks is not None and [c.key for c in chunks] == list(metadata)
 
 
-def test_notes_are_written_through_python_frontmatter_in_our_key_order() -> None:
+def test_python_frontmatter_reads_our_properties_in_our_key_order() -> None:
     metadata = {"b": 1, "a": "x", "title": "a: b", "when": dt.date(2026, 11, 28), "none": None}
-    text = properties.dumps(metadata, "body")
-    post = frontmatter.loads(text)
+    post = frontmatter.loads(f"---\n{properties.emit(metadata)}---\n\nbody\n")
     assert list(post.metadata) == list(metadata) and post.metadata == metadata
-    assert post.content == "body" and text.endswith("body\n")
+    assert post.content == "body"
     long = "长" * 500
-    assert len(properties.dumps({"title": long}, "").splitlines()) == 3  # never wrapped
+    assert len(properties.emit({"title": long}).splitlines()) == 1  # never wrapped
 
 
 def test_other_values_fall_back_to_pyyaml() -> None:
@@ -91,12 +90,15 @@ def test_other_values_fall_back_to_pyyaml() -> None:
     assert yaml.safe_load(properties.emit(metadata)) == metadata
 
 
-def test_split_keeps_the_body_exactly() -> None:
-    text = "\ufeff---\na: 1\n---\n\n  body with --- inside\n---\nmore\n"
-    split = properties.split(text)
-    assert split is not None and split.yaml == "a: 1\n" and split.body == "\n  body with --- inside\n---\nmore\n"
-    assert properties.split("no frontmatter") is None
-    assert properties.split("---\nunclosed: 1\n") is None
+def test_read_keeps_the_body_exactly_and_says_where_the_yaml_breaks() -> None:
+    read = properties.read("---\na: 1\n---\n\n  body with --- inside\n---\nmore\n")
+    assert read.yaml == "a: 1\n" and read.data == {"a": 1}
+    assert read.body == "\n  body with --- inside\n---\nmore\n"
+    for broken, line in [("no frontmatter", 1), ("---\nunclosed: 1\n", 1),
+                         ("---\na: 1\nb: [x\n---\n", 4), ("---\n- a list\n---\n", 2)]:
+        with pytest.raises(properties.BrokenFrontmatter) as caught:
+            properties.read(broken)
+        assert caught.value.line == line, broken
 
 
 def test_chunks_refuse_layouts_they_cannot_split() -> None:

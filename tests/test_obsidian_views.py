@@ -12,39 +12,24 @@ from digest2notes_obsidian import progress, views
 from .conftest import RunCli
 
 
-def test_base_file_is_valid_bases_yaml() -> None:
+def test_base_file_is_valid_bases_yaml_and_lists_what_the_queue_lists() -> None:
     data = yaml.safe_load(views.base_text())
     assert set(data) == {"filters", "formulas", "properties", "views"}
     conditions = data["filters"]["and"]
     assert 'file.hasProperty("digest2notes_id")' in conditions
-    assert {f'status == "{w}"' for w in progress.DONE_WORDS} == set(conditions[1]["not"])
+    assert 'verdict.toString().lower().trim() != "skip"' in conditions  # the queue's skip rule
+    assert {f'status.toString().lower().trim() == "{w}"' for w in progress.DONE_WORDS} == set(
+        conditions[2]["not"]
+    )
     (view,) = data["views"]
     assert view["type"] == "table" and view["order"][0] == "file.name"
+    assert "minutes" in view["order"] and view["summaries"] == {"minutes": "Sum"}
+    # The queue's order, on the property itself (Verdict.rank): no remapping formula.
     assert [s["property"] for s in view["sort"]] == [
-        "formula.queue_order", "digest_date", "formula.points_left", "title",
+        "verdict_rank", "digest_date", "formula.points_left", "title",
     ]
     assert [s["direction"] for s in view["sort"]] == ["ASC", "DESC", "ASC", "ASC"]
-    for formula in data["formulas"].values():
-        assert formula.count("(") == formula.count(")")
-
-
-def test_queue_order_formula_matches_the_core_ranking() -> None:
-    """deep, skim, unknown, skip: the views map verdict_rank (skip 3, unknown 4) accordingly."""
-    from digest2notes import Verdict
-    from digest2notes.queue import VERDICT_ORDER
-
-    def queue_order(verdict: Verdict) -> int:  # the .base formula, evaluated by hand
-        if verdict.value == "skip":
-            return 4
-        if verdict.value == "unknown":
-            return 3
-        return verdict.rank
-
-    assert sorted(Verdict, key=queue_order) == list(VERDICT_ORDER)
-    assert 'if(verdict == "skip", 4, if(verdict == "unknown", 3, verdict_rank))' in views.base_text()
-    assert 'choice(verdict = "skip", 4, choice(verdict = "unknown", 3, verdict_rank))' in (
-        views.markdown_text()
-    )
+    assert all(key.startswith(("note.", "file.", "formula.")) for key in data["properties"])
 
 
 def test_markdown_view_has_one_dataview_block() -> None:
@@ -52,8 +37,9 @@ def test_markdown_view_has_one_dataview_block() -> None:
     assert text.count("```dataview\n") == 1 and "```dataviewjs" not in text
     query = text.split("```dataview\n", 1)[1].split("```", 1)[0]
     assert query.startswith("TABLE WITHOUT ID file.link")
-    assert "WHERE digest2notes_id AND !contains(list(" in query
-    assert "digest_date DESC" in query
+    assert 'WHERE digest2notes_id AND lower(string(verdict)) != "skip"' in query
+    assert '!contains(list("done", "read", "finished"), lower(string(status)))' in query
+    assert "SORT verdict_rank ASC, digest_date DESC" in query
     assert f"![[{views.BASE_NAME}]]" in text
 
 

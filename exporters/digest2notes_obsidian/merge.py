@@ -1,274 +1,318 @@
-"""Re-export: bring an existing note up to date without clobbering the reader.
+"""One note, merged three ways: the reader's note, what the tool last wrote (the base),
+and what the digests say now.
 
-The rules, in the reader's terms:
+For each of our properties and each unit of the generated part:
 
-- our properties are updated in place; the reader's properties, their order,
-  formatting and comments are kept byte for byte; ``status`` is the reader's
-  once the note exists; ``tags`` keeps the reader's tags and only swaps our
-  ``verdict/…`` tag when the verdict changed;
-- the generated part is re-rendered with every tick carried over (by block
-  id, then by text); everything outside it is kept byte for byte;
-- if the reader deleted our markers, the body is theirs: only properties are
-  updated;
-- a note whose text would not change is reported unchanged and not written.
+- where the reader's value still equals the base, the new value goes in;
+- where the reader changed it, theirs stays (the queue and the views read theirs);
+- where both changed, theirs stays and the note's generated part says what the
+  digest says now;
+- a property the reader deleted stays deleted; lists (``tags``, ``references``,
+  ``digest_dates``) take the digest's additions and removals and keep the reader's.
 
-Cost, cheapest first: a note still sealed for the same entry (see `note`) is
-not even merged, by the exporter. Otherwise the merge works on text: YAML is
-parsed only for the keys whose text differs from ours, and the merged
-frontmatter of a note about to be written is checked by a full parse against
-the same merge done on parsed data; if the text-level merge could not be
-trusted (an unusual frontmatter layout) the parsed merge is written instead.
+The reader's own properties, their order, formatting and comments, everything
+outside the generated part, the line endings and a byte-order mark are kept as they
+are. A new note is the same merge into an empty note, so there is one way to write
+a note. The result also says what the tool wrote (the next base) and what the note
+now holds (for the study queue).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-import yaml
+from digest2notes import Verdict
 
-from digest2notes import Entry, Source, Verdict
+from . import body, markdown, note, properties
+from .properties import BrokenFrontmatter
 
-from . import note, properties
+__all__ = ["BrokenFrontmatter", "Merged", "Seen", "Written", "merge", "new_note"]
 
-_VERDICT_TAGS = frozenset(note.verdict_tag(v).casefold() for v in Verdict)
-# ``verdict.value`` is a descriptor call on an enum, a dict lookup is a tenth of that.
-_VERDICT_VALUES = {verdict: verdict.value for verdict in Verdict}
+_MISSING: Any = object()
+_DATE = re.compile(r"\d{4}-\d\d-\d\d")
+_LISTS = frozenset({"tags", "references", "digest_dates"})
+_BEGIN = re.compile(r"^%% digest2notes:begin\b.*%%[ \t]*$")
+_END = re.compile(r"^%% digest2notes:end\b.*%%[ \t]*$")
+_SKELETON = f"---\n---\n\n{note.BEGIN_MARKER}\n{note.end_marker()}\n\n{note.NOTES_HEADING}\n"
 
 
-@dataclass
+@dataclass(frozen=True)
+class Written:
+    """What the tool last wrote in a note, field by field: the base of the next merge."""
+
+    properties: Mapping[str, Any]  # as JSON values (dates as ISO text)
+    units: Mapping[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"properties": dict(self.properties), "units": dict(self.units)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Written:
+        return cls(dict(data["properties"]), dict(data["units"]))
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a note holds, as the study queue shows it."""
+
+    title: str | None
+    repo: str | None
+    verdict: str
+    status: object
+    minutes: int | None  # None: the tool's default for the verdict, or none
+    digest_date: str | None
+    done: int
+    total: int
+
+    def to_json(self) -> list[Any]:
+        return [self.title, self.repo, self.verdict, self.status, self.minutes,
+                self.digest_date, self.done, self.total]
+
+    @classmethod
+    def from_json(cls, data: Sequence[Any]) -> Seen:
+        return cls(*data)
+
+
+@dataclass(frozen=True)
 class Merged:
-    """The outcome for one note: new text (None if unchanged), what changed, or an error."""
+    """The note's new text (None: it stays as it is), and what came of the merge."""
 
-    text: str | None = None
-    changed: list[str] = field(default_factory=list)
-    error: str | None = None
-
-
-_SAMPLE = Entry(
-    id="owner/repo:000000000000",
-    repo="owner/repo",
-    title="no: a sample # [headline]",
-    text="Skim (about 5 minutes). Watch: 1) `a` 2) b <% x %> #tag.\n```dataviewjs\n---",
-    verdict=Verdict.SKIM,
-    verdict_text="Skim",
-    minutes=5,
-    focus_points=("`a`", "b"),
-    references=("#1",),
-    sources=(Source("x-2026-01-01.txt", 1, "2026-01-01"),),
-)
+    text: str | None
+    written: Written
+    seen: Seen
+    changes: tuple[str, ...]  # what changed, for the report
 
 
-@functools.cache
-def format_print() -> str:
-    """A hash of how this version renders a sample note: any change to the note format
-    changes every entry print, so notes written by an older version are re-rendered
-    instead of being taken for up to date."""
-    return note.short_hash(_render_new(_SAMPLE, note.UNSEALED))
+def new_note(draft: note.Draft) -> Merged:
+    """A new note (a merge into an empty note)."""
+    return merge(_SKELETON, draft, Written({}, {}))
 
 
-def entry_print(entry: Entry) -> str:
-    """A hash of everything a note is made from (the entry, and the format version).
+def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
+    """`text` (the reader's note, as read) brought up to date with `draft` (what the
+    tool writes in the note now: see `note.draft`).
 
-    Worked out for every entry on every export, so written out flat: the same text
-    as joining the fields with ``\\x1f`` (and each list's items with ``\\x1e``).
+    `base` is what the tool last wrote in it, or None when the export state has
+    none (see `body.SEALED` and `body.ADOPTED`). Raises `BrokenFrontmatter`.
     """
-    text = (
-        f"{format_print()}\x1f{entry.id}\x1f{entry.title}\x1f{entry.repo}\x1f"
-        f"{_verdict_fields(entry.verdict, entry.verdict_text, entry.minutes)}\x1f"
-        f"{_RS.join(entry.focus_points)}\x1f{_RS.join(entry.references)}\x1f"
-        f"{_RS.join(entry.digest_dates)}\x1f"
-        f"{entry.text}"
+    bom = text.startswith("\ufeff")
+    text = text.removeprefix("\ufeff")
+    eol = "\r\n" if "\r\n" in text else "\n"
+    mode: body.Base = base.units if base is not None else (
+        body.SEALED if note.is_sealed(text) else body.ADOPTED
     )
-    return note.short_hash(text)
-
-
-_RS = "\x1e"  # between a list's items (record separator); fields are joined by \x1f
-
-
-@functools.lru_cache(maxsize=1024, typed=True)  # a few verdicts, phrases and times; True is not 1
-def _verdict_fields(verdict: Verdict, verdict_text: str | None, minutes: int | None) -> str:
-    """The verdict's part of what `entry_print` hashes: its value, phrase, minutes and
-    reading action, joined."""
-    action = verdict.reading_action(minutes)
-    return "\x1f".join((_VERDICT_VALUES[verdict], verdict_text or "", str(minutes), action))
-
-
-def _render_new(entry: Entry, print_: str) -> str:
-    return note.render_new(entry, print_)
-
-
-def new_note(entry: Entry, print_: str | None = None) -> str:
-    """The full text of a note created for `entry`, sealed."""
-    print_ = entry_print(entry) if print_ is None else print_
-    return note.render_new_sealed(entry, print_)
-
-
-def new_note_data(entry: Entry) -> bytes:
-    """`new_note` as the UTF-8 the file gets."""
-    return note.render_new_sealed_data(entry, entry_print(entry))
-
-
-def merge(existing: str, entry: Entry, print_: str | None = None) -> Merged:
-    """`existing` note text updated for `entry` (see the module docstring)."""
-    split = properties.split(existing)
-    if split is None:
-        return Merged(error="its frontmatter is gone; restore it or delete the note")
-    print_ = entry_print(entry) if print_ is None else print_
-    original = note.unseal(split.body)  # compare as written, before sealing
-    block = note.find_block(original)
-    changed: list[str] = []
-    if block is None:
-        body = original
-        done, _ = _count_anywhere(body)
+    front = properties.read(text.replace("\r\n", "\n"))
+    ours = draft.properties
+    wanted, written_props, conflicts, theirs_kept = _merge_properties(front.data, ours, base, mode)
+    lines = front.body.split("\n")
+    begin = next((i for i, line in enumerate(lines) if _BEGIN.match(line)), None)
+    end = None if begin is None else next(
+        (i for i in range(begin + 1, len(lines)) if _END.match(lines[i])), None
+    )
+    if begin is None or end is None:  # the reader removed our markers: the body is theirs
+        points, body_changed, pure = body.count_points(lines), False, False
+        written_units = dict(base.units) if base is not None else {}
     else:
-        rendered, done = note.render_block(entry, block.items, print_)
-        body = original[: block.start] + rendered + original[block.end :]
-        if body != original:
-            changed.append("checklist and digest text")
-    ours = note.properties(entry, focus_done=done)
-    result = _merge_chunks(split.yaml, ours)
-    if result is None:
-        return _merge_parsed(split.yaml, ours, body, changed)
-    yaml_text, keys = result
-    if yaml_text == split.yaml and body == original:
-        return Merged()
-    old = _load_mapping(split.yaml)
-    if isinstance(old, str):
-        return Merged(error=old)
-    new = _load_mapping(yaml_text)
-    expected = _merged_data(old, ours)
-    agrees = not isinstance(new, str) and list(new) == list(expected)
-    if not agrees or not properties.same_value(new, expected):
-        return _merge_parsed(split.yaml, ours, body, changed)  # the text merge misread something
-    if keys:
-        changed.insert(0, "properties " + ", ".join(keys))
-    return Merged(text=note.seal(properties.join([yaml_text]) + body), changed=changed)
+        merged = body.merge(lines[begin + 1 : end], draft.units, mode, conflicts)
+        points, body_changed, pure = merged.points, merged.changed, merged.pure
+        written_units = merged.written
+        lines = [*lines[: begin + 1], *merged.lines, note.end_marker(), *lines[end + 1 :]]
+    wanted |= {
+        "digest2notes_id": draft.id,
+        "verdict_rank": _verdict(wanted.get("verdict")).rank,
+        "focus_total": points[1],
+        "focus_done": points[0],
+    }
+    wanted = {key: wanted[key] for key in note.KEYS if key in wanted}
+    yaml_text, changed_keys = _frontmatter(front.yaml, front.data, wanted)
+    pure = pure and not theirs_kept
+    seen = _seen(front.data, wanted, points)
+    written = Written(written_props, written_units)
+    if not changed_keys and not body_changed:
+        return Merged(None, written, seen, ())
+    result = (f"---\n{yaml_text}---\n" + "\n".join(lines)).replace("\n", eol)
+    if pure:
+        result = note.seal(result)
+    changes = (["properties " + ", ".join(changed_keys)] if changed_keys else []) + (
+        ["checklist and digest text"] if body_changed else []
+    )
+    return Merged(("\ufeff" if bom else "") + result, written, seen, tuple(changes))
 
 
-def _count_anywhere(body: str) -> tuple[int, int]:
-    """Ticked points when the reader removed our markers: count the ``^fp-`` items anywhere."""
-    return note.count_points(note.items_in(body))
-
-
-def _merge_chunks(yaml_text: str, ours: Mapping[str, object]) -> tuple[str, list[str]] | None:
-    """Merge at the text level; None when the frontmatter layout is not one we split safely."""
-    chunks = properties.chunks(yaml_text)
-    if chunks is None:
-        return None
-    parts: list[str] = []
-    present: set[str] = set()
-    changed: list[str] = []
-    for chunk in chunks:
-        key = chunk.key
-        if key is None or key not in ours:
-            parts.append(chunk.text)
+def _merge_properties(
+    data: Mapping[str, Any], ours: Mapping[str, object], base: Written | None, mode: body.Base
+) -> tuple[dict[str, object], dict[str, Any], list[tuple[str, str]], bool]:
+    """(our keys' values as the note should hold them, what the tool wrote, conflicts,
+    whether any of them is the reader's rather than the digest's)."""
+    wanted: dict[str, object] = {}
+    written: dict[str, Any] = {}
+    conflicts: list[tuple[str, str]] = []
+    kept = False
+    for key, new in ours.items():
+        if key in note.DERIVED:
             continue
-        present.add(key)
-        if key == "status":
-            parts.append(chunk.text)
-            continue
-        if key == "tags":
-            wanted_text = properties.emit_entry(key, ours[key])
-            if chunk.text == wanted_text:
-                parts.append(chunk.text)
-                continue
-            ok, value = properties.chunk_value(chunk)
-            if not ok:
-                return None
-            merged_tags = merge_tags(value, ours[key])
-            if properties.same_value(merged_tags, value):
-                parts.append(chunk.text)
+        theirs = data.get(key, _MISSING)
+        old = _base_value(key, theirs, new, base, mode)
+        written[key] = _plain(new)
+        if key in _LISTS and theirs is not _MISSING:
+            wanted[key] = _merge_list(theirs, old, new)
+            kept = kept or not _same(wanted[key], new)
+        elif theirs is _MISSING:
+            if old is _MISSING:
+                wanted[key] = new  # new to this note
             else:
-                parts.append(properties.emit_entry(key, merged_tags))
-                changed.append(key)
-            continue
-        text = properties.emit_entry(key, ours[key])
-        if text == chunk.text:
-            parts.append(text)
-            continue
-        ok, value = properties.chunk_value(chunk)
-        if ok and properties.same_value(value, ours[key]):
-            parts.append(chunk.text)  # same value, the reader's (or Obsidian's) formatting
-        else:
-            parts.append(text)
-            changed.append(key)
-    for key, value in ours.items():
-        if key not in present:
-            parts.append(properties.emit_entry(key, value))
-            changed.append(key)
+                written[key], kept = old, True  # deleted by the reader: stays deleted
+        elif _same(theirs, old) or _same(theirs, new):
+            wanted[key] = new
+        else:  # the reader's value stays
+            wanted[key], kept = theirs, True
+            if old is not _MISSING:
+                written[key] = old
+                if not _same(new, old):
+                    conflicts.append((key, markdown.inline(_shown(new))))
+    return wanted, written, conflicts, kept
+
+
+def _base_value(
+    key: str, theirs: object, new: object, base: Written | None, mode: body.Base
+) -> Any:
+    """What the tool last wrote under `key` (`_MISSING` if nothing)."""
+    if base is not None:
+        return base.properties.get(key, _MISSING)
+    if theirs is _MISSING:
+        return _MISSING
+    if mode == body.SEALED:
+        return _plain(theirs)
+    # Taken over: as if the tool had last written what it writes now, except that
+    # older versions left minutes empty, that any tag of ours the note lacks is one
+    # the reader removed, and that a list may lack what a newer digest adds to it.
+    if key == "minutes" and theirs is None:
+        return None
+    if key == "tags":
+        return _adopted_tags(_as_list(theirs), new)
+    if key in _LISTS:
+        return [x for x in _as_list(theirs) if any(_same(x, y) for y in _as_list(new))]
+    return _plain(new)
+
+
+def _adopted_tags(theirs: list[object], new: object) -> list[object]:
+    """The tags an earlier version wrote: ours (always the root tag, the repo's and one
+    verdict tag), as the note has them where it still does."""
+    ours = [t for t in _as_list(new) if isinstance(t, str)]
+    verdicts = [t for t in theirs if isinstance(t, str) and t.lstrip("#").startswith("verdict/")]
+    written: list[object] = [t for t in ours if not t.startswith("verdict/")]
+    written += verdicts or [t for t in ours if t.startswith("verdict/")]
+    return written
+
+
+def _merge_list(theirs: object, old: Any, new: object) -> object:
+    """The reader's list with the digest's removals and additions since `old`; the
+    reader's own value, untouched, if that changes nothing."""
+    items = _as_list(theirs)
+    old_keys = {_key(x) for x in (old if isinstance(old, list) else [])}
+    new_items = new if isinstance(new, list) else []
+    new_keys = {_key(x) for x in new_items}
+    have = {_key(x) for x in items}
+    added = [x for x in new_items if _key(x) not in old_keys and _key(x) not in have]
+    result: list[object] = []
+    for item in items:
+        if _key(item) not in old_keys - new_keys:
+            result.append(item)
+        elif added:  # ours replaced (a new verdict's tag): the new one takes its place
+            result.append(added.pop(0))
+    result += added
+    return theirs if _same(result, items) else result
+
+
+def _as_list(value: object) -> list[object]:
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, str):
+        return [t for t in value.replace(",", " ").split() if t]
+    return [] if value is None else [value]
+
+
+def _frontmatter(
+    yaml_text: str, data: Mapping[str, Any], wanted: Mapping[str, object]
+) -> tuple[str, list[str]]:
+    """The frontmatter with our changed keys written again, and which they are."""
+    changed = [k for k, v in wanted.items() if k not in data or not _same(data[k], v)]
+    if not changed:
+        return yaml_text, []
+    chunks = properties.chunks(yaml_text)
+    if chunks is None:  # a layout we cannot edit key by key: written again whole
+        return properties.emit({**data, **{k: wanted[k] for k in changed}}), changed
+    parts = [
+        properties.emit_entry(c.key, wanted[c.key]) if c.key in changed else c.text
+        for c in chunks
+    ]
+    parts += [properties.emit_entry(k, wanted[k]) for k in changed if k not in data]
     return "".join(parts), changed
 
 
-def merge_tags(existing: object, ours: object) -> list[object]:
-    """The reader's tags in their order, a stale ``verdict/…`` swapped, ours added at the end."""
-    if isinstance(existing, list):
-        tags: list[object] = list(existing)
-    elif isinstance(existing, str):
-        tags = [t for t in existing.replace(",", " ").split() if t]
-    elif existing is None:
-        tags = []
-    else:
-        tags = [existing]
-    wanted = [t for t in ours if isinstance(t, str)] if isinstance(ours, list) else []
-    wanted_keys = {t.casefold() for t in wanted}
-    verdict_now = next((t for t in wanted if t.casefold() in _VERDICT_TAGS), None)
-    keys = {t.lstrip("#").casefold() for t in tags if isinstance(t, str)}
-    result: list[object] = []
-    for tag in tags:
-        key = tag.lstrip("#").casefold() if isinstance(tag, str) else None
-        if key in _VERDICT_TAGS and key not in wanted_keys:
-            if verdict_now is None or verdict_now.casefold() in keys:
-                continue
-            tag = verdict_now  # the verdict changed: swap our tag where it stood
-            keys.add(verdict_now.casefold())
-        result.append(tag)
-    have = {t.lstrip("#").casefold() for t in result if isinstance(t, str)}
-    result += [t for t in wanted if t.casefold() not in have]
-    return result
+def _seen(data: Mapping[str, Any], wanted: Mapping[str, object], points: tuple[int, int]) -> Seen:
+    minutes = wanted.get("minutes")
+    title, repo = wanted.get("title"), wanted.get("repo")
+    dates = [wanted.get("digest_date"), *_as_list(wanted.get("digest_dates"))]
+    iso = [str(_plain(d))[:10] for d in dates if d is not None and _DATE.match(str(_plain(d)))]
+    return Seen(
+        title=title if isinstance(title, str) and title else None,
+        repo=repo if isinstance(repo, str) and repo else None,
+        verdict=_verdict(wanted.get("verdict")).value,
+        status=_plain(wanted.get("status")),
+        minutes=minutes if type(minutes) is int else None,
+        digest_date=max(iso) if iso else None,
+        done=points[0],
+        total=points[1],
+    )
 
 
-def _merged_data(data: Mapping[str, object], ours: Mapping[str, object]) -> dict[str, object]:
-    """The parsed-data version of the merge rules: the reference the text merge must match."""
-    merged = dict(data)
-    for key, value in ours.items():
-        if key == "status" and key in merged:
-            continue
-        if key == "tags" and key in merged:
-            merged[key] = merge_tags(merged[key], value)
-            continue
-        merged[key] = value
-    return merged
-
-
-def _load_mapping(yaml_text: str) -> dict[str, object] | str:
-    """Parsed frontmatter, or an error message for the reader."""
+def _verdict(value: object) -> Verdict:
     try:
-        data = properties.load_yaml(yaml_text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 2})" if mark is not None else ""
-        return f"its frontmatter is not valid YAML{where}; fix it in Obsidian and export again"
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        return "its frontmatter is not a set of properties; fix it in Obsidian and export again"
-    return data
+        return Verdict(str(value).strip().lower())
+    except ValueError:
+        return Verdict.UNKNOWN
 
 
-def _merge_parsed(
-    yaml_text: str, ours: Mapping[str, object], body: str, changed: list[str]
-) -> Merged:
-    """The slow path: parse, merge as data, re-emit every property."""
-    old = _load_mapping(yaml_text)
-    if isinstance(old, str):
-        return Merged(error=old)
-    merged = _merged_data(old, ours)
-    keys = [k for k in merged if k not in old or not properties.same_value(old[k], merged[k])]
-    if not keys and not changed:
-        return Merged()  # same values in the reader's own layout: nothing to write
-    if keys:
-        changed = ["properties " + ", ".join(keys), *changed]
-    text = note.seal(properties.join([properties.emit(merged)]) + body)
-    return Merged(text=text, changed=changed)
+def _plain(value: object) -> Any:
+    """`value` as JSON keeps it (dates as ISO text)."""
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _key(item: object) -> tuple[str, str]:
+    """A list item as a set member: its value's text and type (dates as text)."""
+    plain = _plain(item)
+    return type(plain).__name__, repr(plain)
+
+
+def _same(left: object, right: object) -> bool:
+    """Equal as values, types included (``1`` is not ``true``), dates and their text alike."""
+    if left is _MISSING or right is _MISSING:
+        return left is right
+    return _equal(_plain(left), _plain(right))
+
+
+def _equal(left: object, right: object) -> bool:
+    if type(left) is not type(right):
+        return False
+    if isinstance(left, list) and isinstance(right, list):
+        return len(left) == len(right) and all(map(_equal, left, right))
+    if isinstance(left, dict) and isinstance(right, dict):
+        return left.keys() == right.keys() and all(_equal(v, right[k]) for k, v in left.items())
+    return left == right
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(_plain(v)) for v in value)
+    return "(none)" if value is None else str(_plain(value))

@@ -1,0 +1,191 @@
+"""What a reader's vault of a year costs each run: the daily export, a no-change re-export
+of the whole year, and the study queue, each against ``digest2notes --help``.
+
+    python -m benchmarks.bench_vault [--repeat 3] [--dir DIR] [--keep]
+
+The vault: a year of synthetic daily digests (365 files, about 3,000 entries, one in
+ten repeated the next day) exported into a vault that also holds 20,000 notes of the
+reader's own (sizes from a few lines to a few pages, a third with frontmatter, in a
+few hundred folders), attachments and an ``.obsidian`` folder; the reader has ticked
+points in some of our notes and written new notes of their own since.
+
+Every figure is a whole process (``python -m digest2notes …``), best of `--repeat`,
+measured in this run, and printed as a ratio to ``digest2notes --help`` measured the
+same way (the targets of [simplify]: a new day's digest ≤ 2.5×, the no-change year
+≤ 4×, ``queue --vault`` ≤ 2.5×). The no-change year is also split, in process, into
+reading the digests (the parser's share) and the exporter's plan and apply. Last, a
+cold export of 10,000 entries into an empty vault, in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.corpus import entry_texts, generate_corpus
+
+TARGETS = {"a new day's digest": 2.5, "the whole year, nothing new": 4.0, "queue --vault": 2.5}
+DAYS = 365
+ENTRIES = 3_000
+READER_NOTES = 20_000
+WORDS = ("the", "of", "a", "to", "in", "is", "for", "on", "with", "that", "this", "we", "it")
+
+
+def write_year(digests: Path, days: int = DAYS, entries: int = ENTRIES) -> list[Path]:
+    """A digest per day, one repository, about entries/days entries each, and the first
+    tenth of yesterday's again."""
+    digests.mkdir(parents=True, exist_ok=True)
+    triples = entry_texts(entries + 200, seed=1)
+    per_day = entries / days
+    files = []
+    start = dt.date(2026, 1, 1)
+    for day in range(days + 3):  # three more days: the "new day" runs
+        first, last = round(day * per_day), round((day + 1) * per_day)
+        if day >= days:
+            first, last = entries + (day - days) * 12, entries + (day - days + 1) * 12
+        repeats = triples[max(0, first - 8) : max(0, first - 8) + 1] if day else []
+        body = "\n\n".join(f"{t}\n\n{x}" for _, t, x in repeats + triples[first:last])
+        path = digests / f"vllm-{(start + dt.timedelta(days=day)).isoformat()}.txt"
+        path.write_text(f"vllm-project/vllm\n\n{body}\n", encoding="utf-8")
+        files.append(path)
+    return files
+
+
+def write_reader_notes(vault: Path, count: int = READER_NOTES, seed: int = 2) -> None:
+    """The reader's own notes, attachments and Obsidian's settings."""
+    rng = random.Random(seed)
+    folders = [f"Journal/{y}/{m:02d}" for y in (2025, 2026) for m in range(1, 13)]
+    folders += [f"Projects/P{i}" for i in range(80)] + [f"Areas/A{i}/Sub{j}" for i in range(30)
+                                                       for j in range(4)]
+    folders += [f"Reference/R{i}" for i in range(60)]
+    for folder in folders:
+        (vault / folder).mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        size = int(min(rng.lognormvariate(6.5, 1.0), 40_000))
+        words = " ".join(rng.choice(WORDS) for _ in range(max(size // 5, 5)))
+        head = ""
+        if index % 3 == 0:
+            head = f"---\ntags: [t{index % 50}]\ncreated: 2026-01-{1 + index % 28:02d}\n---\n\n"
+        text = f"{head}# Note {index}\n\n{words}\n"
+        (vault / folders[index % len(folders)] / f"Note {index}.md").write_text(text, "utf-8")
+    (vault / "Attachments").mkdir()
+    for index in range(300):
+        (vault / "Attachments" / f"image {index}.png").write_bytes(os.urandom(20_000))
+    plugins = vault / ".obsidian" / "plugins" / "obsidian-tasks-plugin"
+    plugins.mkdir(parents=True)
+    (vault / ".obsidian" / "app.json").write_text('{"alwaysUpdateLinks": true}\n', "utf-8")
+    (plugins / "main.js").write_text("//" + "x" * 200_000, "utf-8")
+
+
+def reader_works(vault: Path, day: int) -> None:
+    """A day of the reader: points ticked in a few of our notes, two new notes of theirs."""
+    ours = sorted((vault / "Digests").glob("*.md"))
+    for path in ours[day * 7 : day * 7 + 10]:
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("- [ ] ", "- [x] ", 2), encoding="utf-8")
+    for index in range(2):
+        (vault / "Journal" / "2026" / "12" / f"Day {day}-{index}.md").write_text(
+            "Read the digests.\n", "utf-8"
+        )
+
+
+def run(*args: str) -> float:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DIGEST2NOTES_", "NOTION_"))}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "digest2notes", *args], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def best(times: list[float]) -> str:
+    return f"{min(times):.3f} s (runs: {', '.join(f'{t:.2f}' for t in times)})"
+
+
+def in_process_split(vault: Path, paths: list[str], repeat: int) -> tuple[float, float]:
+    """Seconds reading the digests, and seconds planning and applying the export."""
+    from digest2notes import read_digests
+    from digest2notes_obsidian import ObsidianExporter
+
+    reading, exporting = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        entries = read_digests(paths).entries
+        reading.append(time.perf_counter() - start)
+        exporter = ObsidianExporter({"vault": str(vault), "folder": "Digests"}, {})
+        start = time.perf_counter()
+        report = exporter.apply(exporter.plan(entries))
+        exporting.append(time.perf_counter() - start)
+        assert not any(c.action.value in ("created", "updated") for c in report.changes)
+    return min(reading), min(exporting)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--dir", type=Path, default=None, help="Work dir (default: a temp dir).")
+    parser.add_argument("--keep", action="store_true", help="Keep the vault afterwards.")
+    args = parser.parse_args()
+    base = Path(tempfile.mkdtemp(prefix="bench-vault-", dir=args.dir))
+    try:
+        bench(base, args.repeat)
+    finally:
+        if not args.keep:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+def bench(base: Path, repeat: int) -> None:
+    digests, vault = base / "digests", base / "vault"
+    files = write_year(digests)
+    year, new_days = [str(p) for p in files[:DAYS]], [str(p) for p in files[DAYS:]]
+    vault.mkdir()
+    start = time.perf_counter()
+    write_reader_notes(vault)
+    built = time.perf_counter() - start
+    print(f"vault: {READER_NOTES} notes of the reader's, built in {built:.1f} s")
+    first = run("export", "--to", "obsidian", "--vault", str(vault), *year)
+    ours = len(list((vault / "Digests").glob("*.md"))) - 1
+    print(f"first export of the year ({len(year)} digests, {ours} notes of ours, every file of "
+          f"the vault read once): {first:.2f} s")
+    reader_works(vault, 0)
+    helps = [run("--help") for _ in range(max(repeat, 5))]
+    help_s = min(helps)
+    daily = []
+    for day, path in enumerate(new_days[:repeat]):
+        daily.append(run("export", "--to", "obsidian", "--vault", str(vault), path))
+        reader_works(vault, day + 1)
+    everything = [*year, *new_days[:repeat]]
+    run("export", "--to", "obsidian", "--vault", str(vault), *everything)  # absorbs repeats
+    year_runs = [run("export", "--to", "obsidian", "--vault", str(vault), *everything)
+                 for _ in range(repeat)]
+    reading, exporting = in_process_split(vault, everything, repeat)
+    reader_works(vault, repeat + 1)  # ticks since the last export: the queue reads those
+    queue_runs = [run("queue", "--vault", str(vault)) for _ in range(repeat)]
+
+    print(f"digest2notes --help:                 {best(helps)}")
+    figures = {"a new day's digest": daily, "the whole year, nothing new": year_runs,
+               "queue --vault": queue_runs}
+    for name, times in figures.items():
+        ratio = min(times) / help_s
+        verdict = "met" if ratio <= TARGETS[name] else "MISSED"
+        print(f"{name + ':':36} {best(times)} = {ratio:.2f}x --help "
+              f"(target <= {TARGETS[name]}x: {verdict})")
+    print(f"  the whole year, in process: reading the {len(everything)} digests {reading:.3f} s "
+          f"(the parser), the exporter's plan and apply {exporting:.3f} s")
+
+    cold_digests, cold_vault = base / "cold-digests", base / "cold-vault"
+    generate_corpus(cold_digests, entries=10_000)
+    cold_vault.mkdir()
+    cold = run("export", "--to", "obsidian", "--vault", str(cold_vault), str(cold_digests))
+    print(f"10,000 entries exported cold into an empty vault: {cold:.2f} s (whole process)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""What the digests have said about an entry, over every export: history that accumulates.
+
+An entry seen in several digests keeps every digest's date, references and paragraph,
+whichever files a run is given: exporting day by day, or a day after the whole folder,
+must give the note the same history as exporting the folder. So the export state keeps,
+per entry, a `Known`: every appearance so far (one per digest date), every digest date
+and reference, and the fields of the newest digest (its headline, verdict, minutes and
+focus points: digests get corrected, and an older digest exported late must not undo
+a newer one). `absorb` folds a run's entry into it; a run never removes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from digest2notes import Entry, Source, Verdict
+
+
+@dataclass(frozen=True)
+class Appearance:
+    """One digest's say on an entry: the shape of the core's coming ``Appearance``."""
+
+    source: Source
+    text: str
+    references: tuple[str, ...]
+
+
+def appearances_of(entry: Entry) -> Sequence[Appearance]:
+    """The entry's appearances, newest first.
+
+    Until the parser gives entries their appearances, an entry is one appearance: its
+    newest source, its text and its references. At the merge this becomes
+    ``return entry.appearances`` (the same attribute names, so nothing else changes).
+    """
+    # MERGE: once Entry.appearances lands, the two lines below become: return entry.appearances
+    source = entry.sources[-1] if entry.sources else Source("", 0)
+    return (Appearance(source, entry.text, entry.references),)
+
+
+@dataclass(frozen=True)
+class Said:
+    """An appearance as the export state keeps it: the date (or None), text, references."""
+
+    date: str | None
+    text: str
+    references: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        """One appearance per digest date (undated digests share one, the latest read)."""
+        return self.date or ""
+
+
+@dataclass(frozen=True)
+class Known:
+    """An entry as every digest exported so far told it (see the module docstring)."""
+
+    id: str
+    repo: str
+    title: str
+    verdict: Verdict
+    verdict_text: str | None
+    minutes: int | None
+    focus_points: tuple[str, ...]
+    #: (date, source path) of the appearance the fields above come from: a later run
+    #: replaces them only with an entry at least as new.
+    newest: tuple[str, str]
+    dates: tuple[str, ...]  # oldest first
+    references: tuple[str, ...]  # first seen first
+    history: tuple[Said, ...]  # newest first
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Known:
+        lists = {k: tuple(v) for k, v in data.items() if isinstance(v, list)}
+        return cls(**{
+            **data,
+            **lists,
+            "verdict": Verdict(data["verdict"]),
+            "history": tuple(
+                Said(s["date"], s["text"], tuple(s["references"])) for s in data["history"]
+            ),
+        })
+
+
+#: The entry's fields a `Known` takes as they are.
+_AS_READ = ("id", "repo", "title", "verdict", "verdict_text")
+
+
+def absorb(known: Known | None, entry: Entry) -> Known:
+    """`known` with what `entry` (from this run's digests) adds to it."""
+    said = [Said(a.source.date, a.text, tuple(a.references)) for a in appearances_of(entry)]
+    newest = max(((s.date or "", s.path) for s in entry.sources), default=("", ""))
+    fresh = Known(
+        **{name: getattr(entry, name) for name in _AS_READ},
+        minutes=entry.minutes if type(entry.minutes) is int else None,
+        focus_points=tuple(entry.focus_points),
+        newest=newest,
+        dates=tuple(sorted({s.date for s in entry.sources if s.date})),
+        references=tuple(dict.fromkeys(entry.references)),
+        history=_newest_first({s.key: s for s in said}),
+    )
+    if known is None:
+        return fresh
+    base = fresh if newest >= known.newest else known
+    # The same digest date read again is that digest as it is now (perhaps corrected).
+    history = {s.key: s for s in known.history} | {s.key: s for s in said}
+    return replace(
+        base,
+        dates=tuple(sorted({*known.dates, *fresh.dates})),
+        references=tuple(dict.fromkeys((*known.references, *fresh.references))),
+        history=_newest_first(history),
+    )
+
+
+def _newest_first(by_key: Mapping[str, Said]) -> tuple[Said, ...]:
+    """Dated appearances newest first, then the undated one."""
+    dated = sorted((s for s in by_key.values() if s.date), key=lambda s: s.date or "", reverse=True)
+    return (*dated, *(s for s in by_key.values() if not s.date))
