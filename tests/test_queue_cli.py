@@ -356,7 +356,9 @@ def test_settings_merge_command_line_config_and_export_defaults(
     run_cli: RunCli, items_file: Path, tmp_path: Path
 ) -> None:
     config = tmp_path / "c.toml"
-    config.write_text('[fakeq]\nfake-file = "/nonexistent"\nextra-key = 5\n')
+    config.write_text(
+        '[fakeq]\nfake-file = "/nonexistent"\nextra-key = 5\n[queue]\nminutes = { deep = 30 }\n'
+    )
     result = run_cli("--config", config, "queue", "--fake-file", items_file, "--json")
     assert result.exit_code == 0, result.output
     settings = json.loads(Path(f"{items_file}.settings.json").read_text())
@@ -365,6 +367,8 @@ def test_settings_merge_command_line_config_and_export_defaults(
         "fake_flag": False,
         "fake_export_only": "export-default",  # export options get their defaults
         "extra_key": 5,  # other config keys are passed through
+        # and every source learns the queue's default minutes, so its notes agree
+        "default_minutes": {"deep": 30, "skim": 5, "unknown": 10, "skip": 2},
     }
 
 

@@ -17,6 +17,7 @@ from .atomic import (
 from .batch import collector_paused
 from .errors import ConfigError, Digest2NotesError, ExportError, InputError, PluginError
 from .exporting import (
+    DEFAULT_MINUTES_SETTING,
     NO_RESTORE,
     Action,
     Change,
@@ -38,6 +39,7 @@ from .parallel import map_chunks
 from .reader import ReadResult, read_digests
 
 __all__ = [
+    "DEFAULT_MINUTES_SETTING",
     "NO_RESTORE",
     "Action",
     "Change",

@@ -171,6 +171,12 @@ class Restore:
 NO_RESTORE = Restore()
 
 
+#: The settings key under which every exporter gets the reading time assumed per verdict
+#: when a digest gives none (`Verdict.default_minutes`, changed by ``[queue] minutes``
+#: in the config file): a `Mapping[Verdict, int]`, so notes and the queue agree.
+DEFAULT_MINUTES_SETTING = "default_minutes"
+
+
 class Exporter(ABC, Generic[StateT]):
     """Base class of every exporter plugin.
 

@@ -9,8 +9,19 @@ from typing import Any
 
 import click
 
-from ..exporting import NO_RESTORE, Action, Change, Cost, Exporter, Plan, Report, Restore
+from ..exporting import (
+    DEFAULT_MINUTES_SETTING,
+    NO_RESTORE,
+    Action,
+    Change,
+    Cost,
+    Exporter,
+    Plan,
+    Report,
+    Restore,
+)
 from ..plugins import UnknownExporterError, get_exporter
+from ..queue import minutes_from_config
 from . import settings as plugin_settings
 from .context import (
     CONTEXT_SETTINGS,
@@ -97,6 +108,7 @@ def open_exporter(ctx: click.Context, to: str, values: Mapping[str, Any]) -> Exp
         section_name=to,
         config_path=config.path,
     )
+    settings[DEFAULT_MINUTES_SETTING] = minutes_from_config(config.section("queue"), config.path)
     return exporter_cls(settings, app.env)
 
 

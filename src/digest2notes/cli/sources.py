@@ -20,7 +20,7 @@ from click.core import ParameterSource
 from .. import queue as study
 from ..config import Config
 from ..errors import ConfigError, PluginError
-from ..exporting import Exporter, ProgressSource, StudyItem
+from ..exporting import DEFAULT_MINUTES_SETTING, Exporter, ProgressSource, StudyItem
 from ..model import Verdict
 from ..plugins import get_exporter, usable_exporters
 from . import settings
@@ -231,6 +231,7 @@ def open_source(ctx: click.Context) -> OpenedSource:
         section_name=kind.name,
         config_path=config.path,
     )
+    resolved[DEFAULT_MINUTES_SETTING] = minutes
     exporter = kind.cls(resolved, app.env)
     if not isinstance(exporter, ProgressSource):  # pragma: no cover - checked on the class
         raise PluginError(f"exporter {kind.name!r} cannot read progress back")
