@@ -19,6 +19,7 @@ from benchmarks.corpus import generate_corpus
 from digest2notes import ConfigError
 from digest2notes.parallel import map_chunks
 from digest2notes_obsidian.filenames import sanitise
+from tests.conftest import SAMPLE_DIGESTS
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="forking workers is Linux-only"
@@ -219,8 +220,12 @@ def test_parse_gives_the_same_json_in_one_process_and_in_several(
     assert "broken.txt:3: headline 'headline without paragraph' has no paragraph" in outputs[0][1]
 
 
-def test_a_bad_jobs_variable_is_a_one_line_error(run_cli) -> None:
-    result = run_cli("parse", env={"DIGEST2NOTES_JOBS": "lots"})
+def test_a_bad_jobs_variable_is_a_one_line_error(run_cli, vault: Path) -> None:
+    # Parsing is one process now; exporting still takes DIGEST2NOTES_JOBS.
+    result = run_cli(
+        "export", "--to", "obsidian", "--vault", vault, SAMPLE_DIGESTS,
+        env={"DIGEST2NOTES_JOBS": "lots"},
+    )
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         "Error: DIGEST2NOTES_JOBS must be a whole number of processes (1 or more), not 'lots'"

@@ -27,13 +27,13 @@ from .exporting import (
     StudyItem,
     StudyStatus,
 )
-from .ids import entry_id
-from .model import Entry, Source, Verdict
+from .model import Appearance, Entry, Source, Verdict
 from .parallel import map_chunks
-from .reader import ReadResult, read_digests
+from .parsing import ReadResult, entry_id, read_digests
 
 __all__ = [
     "Action",
+    "Appearance",
     "Change",
     "ConfigError",
     "Digest2NotesError",
