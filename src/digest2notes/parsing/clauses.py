@@ -56,7 +56,19 @@ def _filler_pattern(kind: str) -> re.Pattern[str]:
             + r")(?![a-z0-9'])"
         )
     firsts = "".join(sorted({re.escape(w[0]) for w in words}))
-    return re.compile(f"(?=[{firsts}])(?:" + "|".join(parts) + ")")
+    pattern = f"(?=[{firsts}])(?:" + "|".join(parts) + ")"
+    if kind == AFTER:
+        pattern = _DURATION + "|" + pattern
+    return re.compile(pattern)
+
+
+# A duration after a rating is no object: "Skimmable in five minutes", "浏览即可，约 5 分钟".
+_DURATION = (
+    r"(?:(?<![a-z])(?:in|within|under|about|around|roughly)\s+|[~≈约]\s*)?"
+    r"(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|"
+    r"thirty|forty|half\s+an?|a\s+few|a\s+couple\s+of|[一二两三四五六七八九十半]+)"
+    r"\s*-?\s*(?:minutes?|mins?|hours?|hrs?|个?(?:分钟|小时|钟头))(?![a-z])"
+)
 
 
 @cache

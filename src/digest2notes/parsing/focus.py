@@ -59,7 +59,7 @@ def read_focus(para: Para, scan: Scan, ratings: list[Rating]) -> FocusReading:
     state.exclusions = bool(scan.present & (lx.COND | lx.AUDIENCE | lx.CAUTION))
     for marked in state.marked:
         state.consumed.append((marked.start, marked.end))
-    if scan.present & (lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION):
+    if scan.present & (lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND):
         read_pointers(state)
     _purposes(state)
     if scan.present & lx.RECOMMEND:

@@ -92,11 +92,13 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
                    "full_attention undivided_attention read-every"),
+    (READ | BREVITY, "带过 一笔带过 掠过"),
     (READ | BREVITY, "浏览 略读 略看 粗读 粗看 速读 泛读 扫读 扫一眼 扫一下 扫两眼 扫一遍 瞄 "
                      "瞄一眼 瞄两眼 翻翻 翻一翻 翻一下 扫过 掠过 概览 skim skims skimming "
                      "skim-read skimread speed-read speed_read glance glancing browse browsing "
                      "flip_through leaf_through skimmable skim-worthy a_glance glance_over "
                      "glance_through skim_through skim_over"),
+    (DEPTH, "with_care attentively in_earnest"),
     (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
             "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
             "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every"),
@@ -112,6 +114,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
               "is_fine is_plenty"),
     # negation, condition, exception
+    (NEG, "没啥 没什么 没有什么"),
+    # "no need": the negation of a necessity, not of reading (it yields to a quick read)
+    (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 no_need "
+                 "needn't need_not"),
     (NEG, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 甭 不要 没有 "
           "毫无 不是 no not never no_need don't do_not doesn't does_not isn't is_not needn't "
           "need_not without hardly nor"),
@@ -120,6 +126,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "assuming for_those for_anyone those_who anyone_who"),
     (EXCEPT, "除非 否则 unless except otherwise"),
     # advice, priority
+    (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),
     (RECOMMEND, "值得 建议 不妨 最好 应该 应当 宜 请 需 适合 worth worthwhile should suggest "
                 "suggested consider"),
     (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it "
@@ -135,6 +142,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (NEED, "必要 需要 needed necessary need"),
     (LOW, "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 low_priority "
           "low_value low-value low-priority"),
+    (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
     (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
                "for_the_curious if_curious"),
     # what a rating or a pointer is about
@@ -144,11 +152,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
            "那部分 其余部分 其他部分 数字 test tests testing review_thread the_review discussion "
            "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers"),
+    (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
+             "pay_careful_attention_to"),
     (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "
              "look_at look_closely_at take_a_look_at have_a_look_at pay_attention_to "
              "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
              "dig_into notice note examine inspect explore targets focus zoom_in_on drill_into "
              "dive_into look_into concentrate_on home_in_on 注意"),
+    (VALUE, "stood_out stands_out stand_out standout"),
     (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
             "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
             "highlight highlights takeaway takeaways lesson lessons repay repays pay_off pays_off "
@@ -168,6 +179,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "cancel cancelled canceled startup train training inference deploy retry interval "
               "cooldown ttl expire expires sleep hang hangs runtime cache download install upload "
               "warm-up warmup backoff"),
+    (BUDGET, "估计 预计 预估 起步 以上 开外"),
     (BUDGET, "预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
              "以内 之内 搞定 的事 budget set_aside allow allot expect plan_for reserve block_out "
              "takes take spend give_it about around roughly approximately approx under at_most "

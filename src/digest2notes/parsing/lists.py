@@ -86,6 +86,11 @@ def _and_blockers() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 @cache
+def _repeated_preposition() -> re.Pattern[str]:
+    return re.compile(r"(?:to|on|at|for|into|in|with)\s+")
+
+
+@cache
 def _relational_end() -> re.Pattern[str]:
     """A Chinese "X 和 Y" that names one thing: the relation or contrast between them."""
     return re.compile(r"(?:之间|关系|区别|差异|交互|对比|对应|异同|两者|二者|结合)[^、，,]{0,6}$")
@@ -237,6 +242,9 @@ def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
         following = cut_end
         while following < item.end and para.text[following].isspace():
             following += 1
+        repeated = _repeated_preposition().match(para.norm, following, item.end)
+        if repeated is not None:  # "to A and to B", "on A, and on B"
+            following = repeated.end()
         if not new_phrase.match(para.text, following, item.end):
             continue
         piece = trim(para, last, cut_start)

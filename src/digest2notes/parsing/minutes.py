@@ -64,7 +64,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         r"no\s+more\s+than|within)\s*)?"
         r"(?P<low>" + _NUM + r")"
         r"(?:\s*(?:-|–|~|到|至|或|(?<![a-z])(?:to|or)(?![a-z]))?\s*(?P<high>" + _NUM + r"))?"
-        r"\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?[\s-]*\Z"
+        r"(?:来|多|余)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?[\s-]*\Z"
     )
     return units, number
 

@@ -112,7 +112,11 @@ class FocusState:
 def read_pointers(state: FocusState) -> None:
     scan = state.scan
     flags = scan.flags
-    for i in [i for i, bits in enumerate(flags) if bits & (_TRIGGER | lx.CAUTION)]:
+    words = scan.words
+    for i in [
+        i for i, bits in enumerate(flags)
+        if bits & (_TRIGGER | lx.CAUTION) or words[i] in PRAISE  # "最值得看的是 X"
+    ]:
         bits = flags[i]
         start = scan.starts[i]
         if state.covered(start) >= 0:
@@ -193,6 +197,15 @@ def _point(state: FocusState, i: int) -> None:
         scan.starts[following] - end <= 1
     ):
         end = scan.ends[following]  # "重点看 X": the reading verb belongs to the pointer
+    if word in PRAISE:
+        # "最值得看的是 X", "值得一读的地方有三处：": worth + a reading word + an introducer.
+        if following >= len(scan.starts) or scan.starts[following] - end > 1 or not (
+            scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE)
+        ):
+            return
+        end = scan.ends[following]
+        if _word_introducer(norm, end) < 0:
+            return
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
     intro = _word_introducer(norm, end)
     if intro >= 0:
@@ -234,7 +247,10 @@ def _point(state: FocusState, i: int) -> None:
 @cache
 def _introducers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return (
-        re.compile(r"\s*(?:的是|之处在于|之处是|在于|集中在|主要是|是|为|在|包括|包含|有)\s*"),
+        re.compile(
+            r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处)(?:在于|是|为|有)?|在于|集中在|主要是|是|为|在|"
+            r"包括|包含|有)\s*"
+        ),
         re.compile(r"(?:以下|如下|下面|下列|这|几)?\s*(?P<n>[一二两三四五六七八九十\d]+)\s*(?:个|项|点|处|条|件|类|方面|地方|things?|points?|items?|ways?|parts?|areas?|details?|places?)"
                    r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:things|points|items|areas|parts|places|details)"),
         re.compile(r"\s+(?:are|is|include|includes|including)\s+"),
@@ -252,7 +268,7 @@ def _count(para: Para, start: int, end: int, *, bare: bool = False) -> int:
         token = para.norm[start:end].strip()
         if token in _COUNT_WORDS:
             return _COUNT_WORDS[token]
-    match = _introducers()[1].search(para.norm, start, end)
+    match = _introducers()[1].search(para.norm, max(start, end - _HEADER_LIMIT), end)
     if match is None:
         return 0
     token = match.group("n") or match.group("en") or ""

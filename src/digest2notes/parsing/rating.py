@@ -114,14 +114,20 @@ def rate_clause(
         for bits, negated in zip(cues.flags, cues.negated, strict=True):
             if negated:
                 negative |= bits
+            elif bits & lx.NEG:
+                if bits & lx.NEED:  # "no need to read", "无需精读": not a refusal to read
+                    negative |= lx.NEED
             else:
                 positive |= bits
     every = positive | negative
     first, last = cues.indices[0], cues.indices[-1]
     first_start = scan.starts[first]
     if not (every & _GATE or negative):
-        framed = not has_content(para, scan, start, first_start, BEFORE) or scan.any(
-            lx.WHOLE, start, first_start
+        # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下".
+        framed = (
+            not has_content(para, scan, start, first_start, BEFORE)
+            or scan.any(lx.WHOLE, start, first_start)
+            or scan.any(lx.RECOMMEND | lx.ENDORSE, para.sentence_start(start), start)
         )
         if not framed:
             return None
@@ -267,7 +273,7 @@ def _clean_after(para: Para, scan: Scan, cues: _Cues, start: int, end: int) -> b
     "本条列为…研读对象": a whole-PR subject before it)."""
     last_read = cues.indices[-1]
     for i, bits in zip(cues.indices, cues.flags, strict=True):
-        if bits & _READING:
+        if bits & lx.READ:  # the verb or noun: an adverb after its object hides nothing
             last_read = i
     for i, bits in zip(cues.indices, cues.flags, strict=True):
         if bits & lx.SUFFICE and i > last_read:
@@ -275,7 +281,15 @@ def _clean_after(para: Para, scan: Scan, cues: _Cues, start: int, end: int) -> b
     stop = _stop_after(scan, last_read, end)
     if not has_content(para, scan, scan.ends[last_read], stop, AFTER):
         return True
+    if _nominal().search(para.norm, max(start, scan.starts[cues.indices[0]] - 3),
+                         scan.starts[cues.indices[0]]):
+        return True  # "a quick glance shows…": a noun, the subject of what follows
     return scan.any(lx.WHOLE, start, scan.starts[cues.indices[0]])
+
+
+@cache
+def _nominal() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])an?\s+$")
 
 
 def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, bool] | None:
@@ -289,6 +303,8 @@ def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, 
     if negative & (_READING | lx.RECOMMEND | lx.ENDORSE | lx.INCLUDE):
         if negative & lx.DEPTH:
             return skip, "negated close reading", True
+        if negative & lx.NEED:
+            return skip, "no need to read", True
         return skip, "negated reading", False
     if negative & lx.HIGH and label:
         return skip, "negated priority", False

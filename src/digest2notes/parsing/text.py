@@ -12,8 +12,8 @@ Boundaries, and why:
   the end (``v1.2``, ``a.b()`` and ``e.g.`` do not end one);
 * a **chunk** also ends at ``;`` (``；`` folds to it): writers put separate remarks
   there;
-* a **clause** also ends at ``,`` ``:`` and dashes: the unit a rating or a duration
-  belongs to.
+* a **clause** also ends at ``,`` ``:``, dashes and emoji (casual writers punctuate with
+  them): the unit a rating or a duration belongs to.
 
 A bracket or quotation never ends anything inside it: ``（按 2 的幂分桶、惰性释放）``
 is one aside, whatever punctuation it holds.
@@ -126,10 +126,14 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         r"(?=[。！？!?.\n])(?:[。！？!?]+"
         r"|\.(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bapprox\.)"
         r"(?=[*_)\]\"'”’]*(?:\s|$))"
-        r"|\n(?=\s*(?:[-*+•·▪◦]\s|\d{1,2}[.)、]\s?)))"
+        r"|\n(?=[ \t]*(?:[-*+•·▪◦]\s|\d{1,2}[.)、]\s?)))"
     )
     chunk = re.compile(";")
-    clause = re.compile(r"(?=[,:、—–\-])(?:[,:、—–]|(?<=\s)-(?=\s))")
+    # Emoji punctuate casual writing ("强推👍 这条…", "直接划走👋 这是…"): they end a clause.
+    clause = re.compile(
+        r"(?=[,:、—–\-\U0001F300-\U0001FAFF\u2600-\u27BF])"
+        r"(?:[,:、—–\U0001F300-\U0001FAFF\u2600-\u27BF]|(?<=\s)-(?=\s))"
+    )
     return brackets, sentence, chunk, clause
 
 
