@@ -33,7 +33,6 @@ def _isolated_config(
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))  # the Notion queue cache
     for name in (
         "DIGEST2NOTES_CONFIG",
-        "DIGEST2NOTES_JOBS",
         "NOTION_TOKEN",
         "NOTION_DATABASE_ID",
         "NOTION_BASE_URL",

@@ -14,10 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from digest2notes.analysis import Analysis, analyse, analyse_uncached
-from digest2notes.focus import _TRIGGER, _TRIGGER_START, protect_spans
 from digest2notes.model import Verdict
-from digest2notes.verdicts import VERDICT_PHRASES, fold, locate_verdict, mask_code_spans
+from digest2notes.parsing.analysis import Analysis, analyse, analyse_uncached
+from digest2notes.parsing.lexicon import table
+from digest2notes.parsing.scanner import scan
+from digest2notes.parsing.text import Para, mask_code_spans, normalise
+from tests.test_analysis import VERDICT_PHRASES
 
 # Pieces of real digest paragraphs, plus the characters that stress the parser.
 FRAGMENTS = (
@@ -96,27 +98,35 @@ def test_phrases_inside_inline_code_never_count(
 ) -> None:
     phrase, _ = row
     text = f"`{phrase}`{filler}"
-    hit = locate_verdict(text)
-    assert hit is None or hit.start >= len(phrase) + 2
+    result = analyse_uncached(text, evidence=True)
+    assert result.evidence is not None
+    rating = result.evidence.verdict.rating
+    assert rating is None or rating.start >= len(phrase) + 2
 
 
 @settings(max_examples=300, deadline=None)
 @given(any_text)
-def test_masks_keep_every_position(text: str) -> None:
-    masked = mask_code_spans(text)
-    folded = fold(masked)
-    assert len(masked) == len(folded) == len(protect_spans(folded)) == len(text)
+def test_the_normalised_paragraph_keeps_every_position(text: str) -> None:
+    para = Para.of(text)
+    assert len(mask_code_spans(text)) == len(para.norm) == len(normalise(text)) == len(text)
+    # Boundaries and brackets are positions of the paragraph, in order.
+    for ends in (para.sentence_ends, para.chunk_ends, para.clause_ends):
+        assert ends == sorted(ends) and all(0 <= at < len(text) for at in ends)
+    assert set(para.sentence_ends) <= set(para.chunk_ends) <= set(para.clause_ends)
 
 
 @settings(max_examples=200, deadline=None)
 @given(sample_like)
-def test_every_lead_in_starts_where_the_prefilter_looks(text: str) -> None:
-    """The literal prefilter is sound: `_TRIGGER` never matches where it would not look."""
-    flat = protect_spans(fold(mask_code_spans(text)))
-    pos = 0
-    while (match := _TRIGGER.search(flat, pos)) is not None:
-        assert _TRIGGER_START.match(flat, match.start()), (flat, match.start())
-        pos = match.start() + 1
+def test_every_cue_is_a_word_of_the_lexicon_at_its_place(text: str) -> None:
+    """The scanner is sound: cues in order, never overlapping, each a lexicon word."""
+    norm = normalise(text)
+    found = scan(norm)
+    words = table()
+    last_end = 0
+    for start, end, word in zip(found.starts, found.ends, found.words, strict=True):
+        assert last_end <= start < end <= len(norm)
+        assert " ".join(norm[start:end].split()) == word and word in words
+        last_end = end
 
 
 # --- adversarial input: linear time ------------------------------------------------------------
@@ -136,7 +146,8 @@ def _time(text: str) -> float:
     ["1) ", "①", "、", "；", "，以及 ", "建议关注：", "值得关注的是", "尤其是 ", "（", "(", "“", "'", '"',
      "`", "``` ", "`a", "#1", "a/b#1", "aaaa", "约 5 分钟", "5 minutes ", "First, ", "\n- ",
      "是", "其一，", "一是", "看点", "值得", "a and ", ", ", "Skip ", "无需精读", "read ",
-     "若", "the interesting ", "\ue000"],
+     "若", "the interesting ", "\ue000", "\n", "   ", " - ", "值得看的是", "一刻钟",
+     "Pay particular attention to ", "5 min ", "不必", "(i) ", "/ "],
 )
 def test_twenty_thousand_characters_of_one_pattern_stay_fast(unit: str) -> None:
     text = (unit * (20_000 // len(unit) + 1))[:20_000]

@@ -15,7 +15,6 @@ from digest2notes.atomic import (
     atomic_create_text,
     atomic_write_text,
     is_temp_name,
-    write_if_changed,
 )
 
 
@@ -157,12 +156,3 @@ def test_a_failed_atomic_write_leaves_the_old_file_and_no_temp(tmp_path: Path) -
     assert is_temp_name(".digest2notes-1-2.tmp") and not is_temp_name("digest2notes-1-2.tmp")
 
 
-def test_write_if_changed_keeps_an_unchanged_file(tmp_path: Path) -> None:
-    target = tmp_path / "f.md"
-    assert write_if_changed(target, "one") is True
-    before = target.stat().st_mtime_ns
-    os.utime(target, ns=(before - 10**9, before - 10**9))
-    assert write_if_changed(target, "one") is False
-    assert target.stat().st_mtime_ns == before - 10**9
-    assert write_if_changed(target, "two", durable=False) is True
-    assert target.read_text(encoding="utf-8") == "two"

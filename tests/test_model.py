@@ -12,7 +12,7 @@ from benchmarks.corpus import generate_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from digest2notes import Entry, Source, Verdict, read_digests
+from digest2notes import Appearance, Entry, Source, Verdict, read_digests
 
 from .entries import generated_entry
 
@@ -76,9 +76,44 @@ def test_the_fingerprint_tells_true_from_1_and_travels_with_the_entry() -> None:
         Entry(fingerprint="x", **given_fields)
 
 
-def test_a_read_in_several_processes_gives_the_same_fingerprints(tmp_path: Path) -> None:
+def test_reading_twice_gives_the_same_fingerprints(tmp_path: Path) -> None:
     generate_corpus(tmp_path, entries=1_500)
-    serial = read_digests([str(tmp_path)], jobs=1).entries
-    parallel = read_digests([str(tmp_path)], jobs=2).entries
-    assert [e.fingerprint for e in parallel] == [e.fingerprint for e in serial]
-    assert len({e.fingerprint for e in serial}) == len(serial)
+    first = read_digests([str(tmp_path)]).entries
+    again = read_digests([str(tmp_path)]).entries
+    assert [e.fingerprint for e in again] == [e.fingerprint for e in first]
+    assert len({e.fingerprint for e in first}) == len(first)
+
+
+def _with_history(entry: Entry, *said: tuple[str, str, tuple[str, ...]]) -> Entry:
+    """`entry` with one appearance per (date, text, references), read from made-up places."""
+    appearances = tuple(
+        Appearance(Source(f"d{n}.txt", n + 1, date, "filename"), text, refs)
+        for n, (date, text, refs) in enumerate(said)
+    )
+    return dataclasses.replace(entry, appearances=appearances)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_entries, st.sampled_from(["date", "text", "references"]))
+def test_the_fingerprint_covers_every_appearance(entry: Entry, field: str) -> None:
+    """What an earlier digest said about the entry is part of it: its history."""
+    said = [("2026-11-27", "昨天的说法", ("#1",)), ("2026-11-28", entry.text, entry.references)]
+    base = _with_history(entry, *said)
+    changed = list(said[0])
+    changed[{"date": 0, "text": 1, "references": 2}[field]] = {
+        "date": "2026-11-26", "text": "另一种说法", "references": ("#2",)
+    }[field]
+    other = _with_history(entry, (changed[0], changed[1], changed[2]), said[1])  # type: ignore[arg-type]
+    assert other.fingerprint != base.fingerprint
+
+
+@settings(max_examples=50, deadline=None)
+@given(_entries, st.integers(1, 500))
+def test_where_an_appearance_was_read_does_not_change_it(entry: Entry, line: int) -> None:
+    base = _with_history(entry, ("2026-11-27", "x", ()), ("2026-11-28", entry.text, ()))
+    moved = dataclasses.replace(base, appearances=tuple(
+        Appearance(Source(f"moved/{a.source.path}", a.source.line + line, a.source.date,
+                          a.source.date_from), a.text, a.references)
+        for a in base.appearances
+    ))
+    assert moved.fingerprint == base.fingerprint

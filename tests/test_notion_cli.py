@@ -207,9 +207,17 @@ def test_samples_sync_once_then_cost_only_reads(notion: NotionRun, samples: Path
         assert len(boxes) == 1 + len(entry["focus_points"])
         assert text_of(boxes[0]).startswith(ACTIONS)
         assert [text_of(b) for b in boxes[1:]] == entry["focus_points"]
-        header, *paragraphs = [text_of(b) for b in blocks if b["type"] == "paragraph"]
-        assert header.startswith(f"From the digest of {value(row, 'Digest date')}")
-        assert "".join(paragraphs) == entry["text"]
+        # Each digest the entry was in, newest first: a header, then its paragraph.
+        sections: list[list[str]] = []
+        for text in (text_of(b) for b in blocks if b["type"] == "paragraph"):
+            if text.startswith("From the digest of "):
+                sections.append([text])
+            else:
+                sections[-1].append(text)
+        assert [s[0].split(" · ")[0] for s in sections] == [
+            f"From the digest of {a['date']}" for a in entry["appearances"]
+        ]
+        assert ["".join(s[1:]) for s in sections] == [a["text"] for a in entry["appearances"]]
 
     notion.emu.clear_log()
     again = notion.export(samples)

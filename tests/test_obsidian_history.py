@@ -9,8 +9,6 @@ from pathlib import Path
 import frontmatter
 import pytest
 
-from digest2notes import Entry
-
 from .conftest import RunCli
 from .test_obsidian_export import snapshot
 
@@ -111,12 +109,6 @@ def test_an_older_digest_exported_late_adds_its_paragraph_and_undoes_nothing(
     assert "> [!quote] Digest · 2026-03-02" in post.content
 
 
-@pytest.mark.xfail(
-    not hasattr(Entry, "appearances"),
-    strict=True,
-    reason="until the parser gives entries every digest's paragraph, an export of the whole "
-    "folder records only the newest paragraph, so a day exported after it adds its own",
-)
 def test_a_day_after_the_whole_folder_writes_nothing(
     run_cli: RunCli, days: tuple[Path, Path, Path]
 ) -> None:

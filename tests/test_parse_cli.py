@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -20,6 +21,7 @@ JSON_KEYS = {
     "references",
     "text",
     "sources",
+    "appearances",
 }
 
 PLAIN = """acme/widgets
@@ -159,7 +161,10 @@ def test_stdin(run_cli: RunCli) -> None:
     result = run_cli("parse", "--json", "-", input=PLAIN)
     assert result.exit_code == 0, result.output
     entries = json.loads(result.stdout)
-    assert entries[0]["sources"] == [{"path": "<stdin>", "line": 3}]
+    today = dt.date.today().isoformat()
+    assert entries[0]["sources"] == [
+        {"path": "<stdin>", "line": 3, "date": today, "date_from": "mtime"}
+    ]
 
 
 def test_several_repositories_in_one_plain_file(run_cli: RunCli, tmp_path: Path) -> None:
@@ -179,7 +184,6 @@ def test_several_repositories_in_one_plain_file(run_cli: RunCli, tmp_path: Path)
         (b"acme/widgets\n", 1, "no entries"),
         (b"acme/widgets\n\nHeadline without a paragraph\n", 3, "has no paragraph"),
         (b"Not a repo line\n\nHeadline\n\nText\n", 1, "expected a repository line"),
-        (b"# acme/widgets\n\n## Headline\n\n## Next\n\nText\n", 3, "has no paragraph"),
     ],
 )
 def test_bad_input_is_one_line_with_path_and_line(

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from digest2notes.ids import entry_id
+from digest2notes.parsing import entry_id
 
 from .conftest import CLI, FIXTURES, SAMPLE_DIGESTS, RunCli
 

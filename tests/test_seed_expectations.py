@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from digest2notes.analysis import analyse
+from digest2notes.parsing import analyse
 from tests.conftest import FIXTURES, SAMPLE_DIGESTS
 
 EXPECTED: list[dict[str, object]] = json.loads(

@@ -23,16 +23,16 @@ class Appearance:
 
 
 def appearances(entry: Entry) -> tuple[Appearance, ...]:
-    """The entry's appearances, newest first.
-
-    The core is gaining ``Entry.appearances`` (one per digest); until it lands an
-    entry is one appearance: its newest source, its text and references.
-    """
-    # At merge: return tuple(_of(a.source, a.text, a.references) for a in entry.appearances)
-    source = entry.sources[-1] if entry.sources else None
-    date = (source.date if source is not None else None) or entry.latest_date
-    key = date or (source.path if source is not None else entry.id)
-    return (Appearance(key, date, entry.text.strip(), tuple(entry.references)),)
+    """The entry's appearances, newest first: one per digest it was read from."""
+    return tuple(
+        Appearance(
+            key=said.source.date or said.source.path or entry.id,
+            date=said.source.date,
+            text=said.text.strip(),
+            references=tuple(said.references),
+        )
+        for said in entry.appearances
+    )
 
 
 def newest_first(keys: list[str]) -> list[str]:

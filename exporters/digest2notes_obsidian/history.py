@@ -11,32 +11,11 @@ a newer one). `absorb` folds a run's entry into it; a run never removes anything
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from digest2notes import Entry, Source, Verdict
-
-
-@dataclass(frozen=True)
-class Appearance:
-    """One digest's say on an entry: the shape of the core's coming ``Appearance``."""
-
-    source: Source
-    text: str
-    references: tuple[str, ...]
-
-
-def appearances_of(entry: Entry) -> Sequence[Appearance]:
-    """The entry's appearances, newest first.
-
-    Until the parser gives entries their appearances, an entry is one appearance: its
-    newest source, its text and its references. At the merge this becomes
-    ``return entry.appearances`` (the same attribute names, so nothing else changes).
-    """
-    # MERGE: once Entry.appearances lands, the two lines below become: return entry.appearances
-    source = entry.sources[-1] if entry.sources else Source("", 0)
-    return (Appearance(source, entry.text, entry.references),)
+from digest2notes import Entry, Verdict
 
 
 @dataclass(frozen=True)
@@ -93,7 +72,7 @@ _AS_READ = ("id", "repo", "title", "verdict", "verdict_text")
 
 def absorb(known: Known | None, entry: Entry) -> Known:
     """`known` with what `entry` (from this run's digests) adds to it."""
-    said = [Said(a.source.date, a.text, tuple(a.references)) for a in appearances_of(entry)]
+    said = [Said(a.source.date, a.text, tuple(a.references)) for a in entry.appearances]
     newest = max(((s.date or "", s.path) for s in entry.sources), default=("", ""))
     fresh = Known(
         **{name: getattr(entry, name) for name in _AS_READ},

@@ -158,7 +158,10 @@ def units(known: Known) -> list[Unit]:
     found: list[Unit] = [Item(VERDICT_ID, verdict_label(known))]
     points = [markdown.inline(point) for point in known.focus_points]
     found += [Item(k, t) for k, t in zip(point_ids(known.focus_points), points, strict=True)]
-    found += [quote_block(known.repo, said) for said in known.history]
+    shown: dict[tuple[str, tuple[str, ...]], Said] = {}
+    for said in known.history:
+        same = shown.setdefault((said.text, said.references), said)
+        found.append(quote_block(known.repo, said) if same is said else repeat_block(said, same))
     return found
 
 
@@ -177,6 +180,13 @@ def quote_block(repo: str, said: Said) -> Block:
         shown = ", ".join(f"[{label}]({url})" for label, url in links)
         lines += ["", f"{REFERENCES_PREFIX}{shown}"]
     return Block(DIGEST_PREFIX + said.key, tuple(lines))
+
+
+def repeat_block(said: Said, newer: Said) -> Block:
+    """An older digest that said the very same: its date, not the paragraph again."""
+    when = f" · {said.date}" if said.date else ""
+    since = f" on {newer.date}" if newer.date else ""
+    return Block(DIGEST_PREFIX + said.key, (f"{QUOTE_HEADER}{when}", f"> (the same as{since})"))
 
 
 def changed_block(changes: Sequence[tuple[str, str]]) -> Block:

@@ -1,7 +1,9 @@
 """digest2notes: pull-request digests in, study notes out.
 
 The public API that exporters (built-in and third-party) may use is what this
-module exports; everything else is internal.
+module exports, and nothing else: the model, the exporter contract, the errors,
+`read_digests`, and atomic file writes for exporters that keep their promise that
+an interrupted run leaves every file whole. docs/PLUGINS.md describes them.
 """
 
 from __future__ import annotations
@@ -12,9 +14,7 @@ from .atomic import (
     atomic_write_bytes,
     atomic_write_text,
     is_temp_name,
-    write_if_changed,
 )
-from .batch import collector_paused
 from .errors import ConfigError, Digest2NotesError, ExportError, InputError, PluginError
 from .exporting import (
     DEFAULT_MINUTES_SETTING,
@@ -33,15 +33,14 @@ from .exporting import (
     StudyItem,
     StudyStatus,
 )
-from .ids import entry_id
-from .model import Entry, Source, Verdict
-from .parallel import map_chunks
-from .reader import ReadResult, read_digests
+from .model import Appearance, Entry, Source, Verdict
+from .parsing import ReadResult, read_digests
 
 __all__ = [
     "DEFAULT_MINUTES_SETTING",
     "NO_RESTORE",
     "Action",
+    "Appearance",
     "Change",
     "ConfigError",
     "Cost",
@@ -67,10 +66,6 @@ __all__ = [
     "atomic_create_text",
     "atomic_write_bytes",
     "atomic_write_text",
-    "collector_paused",
-    "entry_id",
     "is_temp_name",
-    "map_chunks",
     "read_digests",
-    "write_if_changed",
 ]

@@ -109,19 +109,6 @@ def atomic_write_text(
     return atomic_write_bytes(path, text.encode("utf-8"), durable=durable)
 
 
-def write_if_changed(path: str | os.PathLike[str], text: str, *, durable: bool = True) -> bool:
-    """Write only when the content differs, so unchanged files keep their mtime."""
-    data = text.encode("utf-8")
-    try:
-        with open(path, "rb") as handle:
-            if handle.read() == data:
-                return False
-    except OSError:
-        pass
-    atomic_write_bytes(path, data, durable=durable)
-    return True
-
-
 def _fill(fd: int, data: bytes, durable: bool) -> os.stat_result:
     """Write all of `data` to the temp file `fd`, flush it if `durable`, close it, and
     return its status."""

@@ -58,13 +58,26 @@ _ACTIONS = {
 class Source:
     """Where an entry was read from: the file and the 1-based line of its headline.
 
-    `date` is the digest's date (ISO ``YYYY-MM-DD``) when the file name carries one;
-    it orders the study queue ("newest first") without trusting file mtimes.
+    `date` is the digest's date (ISO ``YYYY-MM-DD``); it orders the study queue
+    ("newest first") and an entry's history. `date_from` says where it came from:
+    ``"content"`` (a date in the digest's own header), ``"filename"``, ``"option"``
+    (``--date``) or ``"mtime"`` (the file's modification day; for standard input, the
+    day it was read). Neither takes part in comparisons: a source is a place.
     """
 
     path: str
     line: int
     date: str | None = field(default=None, compare=False)
+    date_from: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Appearance:
+    """One digest's say about an entry: what the exporters keep as the entry's history."""
+
+    source: Source
+    text: str  # that digest's paragraph
+    references: tuple[str, ...]  # the references in that paragraph
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,14 +94,24 @@ class Entry:
     focus_points: tuple[str, ...]
     references: tuple[str, ...]
     sources: tuple[Source, ...] = field(default=())
-    #: A hash of what the digests say about this entry: every field, its digest dates
-    #: included, but not which files and lines it was read from. Entries with the same
+    #: Every digest's paragraph about this entry, newest first by (date, path, line),
+    #: one per source. `text`, the verdict, minutes and focus points are the newest
+    #: one's reading; `references` is the sorted union of all of theirs. An entry made
+    #: without any (by a plugin's tests, say) has one: its text, from its newest source.
+    appearances: tuple[Appearance, ...] = field(default=())
+    #: A hash of what the digests say about this entry: every field, its digest dates and
+    #: each appearance's date, text and references included, but not which files and
+    #: lines it was read from. Entries with the same
     #: fingerprint make the same note or row, so an exporter tells whether an entry
     #: changed since its last export by comparing this alone. Worked out when the entry
-    #: is made, which for a large read is in the parsing workers (see `reader`).
+    #: is made.
     fingerprint: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not self.appearances:
+            newest = max(self.sources, key=_newest, default=Source("", 0))
+            said = (Appearance(newest, self.text, self.references),)
+            object.__setattr__(self, "appearances", said)
         object.__setattr__(self, "fingerprint", _fingerprint(self))
 
     @property
@@ -123,21 +146,43 @@ class Entry:
             "focus_points": list(self.focus_points),
             "references": list(self.references),
             "text": self.text,
-            "sources": [{"path": s.path, "line": s.line} for s in self.sources],
+            "sources": [
+                {"path": s.path, "line": s.line, "date": s.date, "date_from": s.date_from}
+                for s in self.sources
+            ],
+            "appearances": [
+                {
+                    "path": a.source.path,
+                    "line": a.source.line,
+                    "date": a.source.date,
+                    "text": a.text,
+                    "references": list(a.references),
+                }
+                for a in self.appearances
+            ],
         }
+
+
+def _newest(source: Source) -> tuple[str, str, int]:
+    return (source.date or "", source.path, source.line)
 
 
 _FINGERPRINT_HASH = hashlib.blake2b(digest_size=8)  # copied per entry: no keyword parsing
 
 
 def _fingerprint(entry: Entry) -> str:
-    """64 bits of BLAKE2b over the fields, each list's items joined by ``\\x1e`` and the
-    fields by ``\\x1f``: enough to notice a change, not a security measure."""
+    """64 bits of BLAKE2b over the fields, each list's items joined by ``\\x1e``, the
+    fields by ``\\x1f`` and each appearance after a ``\\x1d``: enough to notice a change,
+    not a security measure."""
     text = (
         f"{entry.id}\x1f{entry.repo}\x1f{entry.title}\x1f{entry.verdict.value}\x1f"
         f"{entry.verdict_text}\x1f{entry.minutes}\x1f{_RS.join(entry.focus_points)}\x1f"
         f"{_RS.join(entry.references)}\x1f{_RS.join(entry.digest_dates)}\x1f{entry.text}"
     )
+    for appearance in entry.appearances:  # history: when, what and which references
+        # The newest paragraph is `entry.text`, hashed above: "\x1c" stands for it.
+        said = "\x1c" if appearance.text == entry.text else appearance.text
+        text += f"\x1d{appearance.source.date}\x1f{said}\x1f{_RS.join(appearance.references)}"
     digest = _FINGERPRINT_HASH.copy()
     digest.update(text.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()

@@ -11,7 +11,7 @@ import click
 from ..config import Config
 from ..errors import Digest2NotesError, InputError
 from ..model import Entry
-from ..reader import ReadResult, read_digests
+from ..parsing import ReadResult, read_digests
 
 CONTEXT_SETTINGS: dict[str, object] = {
     "help_option_names": ["-h", "--help"],
@@ -44,10 +44,16 @@ def paths_or_default(paths: Sequence[str]) -> list[str]:
     return list(paths) if paths else [DEFAULT_DIGESTS]
 
 
-def read_entries(paths: Sequence[str], *, quiet: bool = False) -> tuple[list[Entry], bool]:
-    """Read digests, print their problems as one-liners on stderr; True if any file failed."""
+def read_entries(
+    paths: Sequence[str], *, quiet: bool = False, date: str | None = None
+) -> tuple[list[Entry], bool]:
+    """Read digests, print their problems as one-liners on stderr; True if any file failed.
+
+    `date` (ISO) dates the digests that give none in their header or file name."""
     config = app_context().checked_config()
-    result: ReadResult = read_digests(paths_or_default(paths), extra_phrases=config.extra_phrases)
+    result: ReadResult = read_digests(
+        paths_or_default(paths), extra_phrases=config.extra_phrases, date=date
+    )
     if not quiet:
         for warning in result.warnings:
             echo_warning(warning)

@@ -1,4 +1,4 @@
-"""``digest2notes parse``: show what the tool understood of the digests."""
+"""``digest2notes parse``: show what the tool understood of the digests, and why."""
 
 from __future__ import annotations
 
@@ -9,14 +9,36 @@ from collections import Counter
 import click
 
 from ..model import Entry, Verdict
-from .context import read_entries
+from ..parsing.dates import parse_iso
+from .context import app_context, read_entries
+
+
+def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return parse_iso(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date like 2026-11-28") from None
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per entry.")
+@click.option(
+    "--explain", is_flag=True,
+    help="Say, per entry, which clause and cues decided the verdict, which expression gave "
+    "the minutes and which pointer opened each list of focus points.",
+)
+@click.option(
+    "--date", "date", metavar="YYYY-MM-DD", callback=_date,
+    help="The date of digests that give none in their header or file name "
+    "(standard input included); else a file's modification day is used.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Do not warn about entries without a verdict.")
-def parse(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+def parse(
+    paths: tuple[str, ...], as_json: bool, explain: bool, date: str | None, quiet: bool
+) -> None:
     """Read digests and show each entry's verdict and focus points.
 
     PATHS default to ./digests. The JSON form is stable: other tools consume it.
@@ -25,11 +47,22 @@ def parse(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     Examples:
       digest2notes parse
       digest2notes parse digests/2026-11-28.md --json | jq '.[].title'
-      cat today.txt | digest2notes parse -
+      digest2notes parse --explain digests/2026-11-28.md
+      cat today.txt | digest2notes parse --date 2026-11-28 -
     """
-    entries, failed = read_entries(paths, quiet=quiet)
+    if as_json and explain:
+        raise click.UsageError("--explain prints text: use it without --json")
+    entries, failed = read_entries(paths, quiet=quiet, date=date)
     if as_json:
         click.echo(json.dumps([e.to_json() for e in entries], ensure_ascii=False, indent=2))
+    elif explain:
+        from ..parsing.explain import explain_entry  # the analysis, loaded only when asked
+
+        extra = app_context().checked_config().extra_phrases
+        for entry in entries:
+            click.echo("\n".join(_display(line) for line in explain_entry(entry, extra)))
+            click.echo("")
+        click.echo(_summary(entries))
     else:
         for entry in entries:
             click.echo(_row(entry))
@@ -45,9 +78,9 @@ def _row(entry: Entry) -> str:
     return f"{verdict} {points}  {_display(entry.title)}"
 
 
-def _display(title: str) -> str:
+def _display(text: str) -> str:
     """Control characters never reach the terminal."""
-    return "".join(ch if unicodedata.category(ch)[0] != "C" else "?" for ch in title)
+    return "".join(ch if unicodedata.category(ch)[0] != "C" else "?" for ch in text)
 
 
 def _summary(entries: list[Entry]) -> str:

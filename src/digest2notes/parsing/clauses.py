@@ -1,0 +1,115 @@
+"""What is left of a stretch of text once its cues, asides and filler words are set aside.
+
+Several rules ask the same question about a stretch of a clause: does it hold any
+*content*, any word that is not a cue, an aside in brackets, or one of a few filler
+words? "这条我给 high priority" is a bare priority label ("这条" is a cue, "我给" filler),
+"划重点" is not; "可跳过。" dismisses the entry while "可跳过校验" (content after the verb)
+describes the code; "Skim it" rates while "skim the tests" has an object.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import cache
+
+from .scanner import Scan
+from .text import Para
+
+__all__ = ["AFTER", "BEFORE", "LABEL", "has_content"]
+
+# Filler words, by where they sit. Chinese ones are removed as substrings of a run of
+# characters, English ones as whole words.
+_FILLERS = {
+    # before the first cue of a rating ("但这条直接…", "So, a close read")
+    "before": (
+        "但是 但 不过 所以 因此 总之 总的来说 另外 此外 整体上 我觉得 个人觉得 我 个人 这 那 就 "
+        "只 只需 只要 仅 仅需 直接 先 也 都 还是 还 倒是 真的 确实 简直 非常 十分 很 更 最 a an "
+        "the so but and then just simply only really also still overall honestly"
+    ),
+    # after the last cue ("看看就好吧", "skip it for now")
+    "after": (
+        "一下 一遍 一番 一眼 两眼 几眼 下 掉 吧 啊 呀 哦 呢 嘛 啦 哈 了 就 先 再 也 都 好了 了事 "
+        "now here first too also again later entirely only for_now right_away at_all as_well "
+        "for_the_most_part mostly"
+    ),
+    # around a bare label ("这条我给 high priority", "Low value for most readers")
+    "label": (
+        "我给 给 列为 属于 算 算是 是 为 这 我 的 都 也 很 非常 十分 评级 评分 打分 for most all "
+        "many the a an of is it's its this one rating verdict"
+    ),
+}
+BEFORE, AFTER, LABEL = "before", "after", "label"
+
+
+@cache
+def _filler_pattern(kind: str) -> re.Pattern[str]:
+    words = [w.replace("_", " ") for w in _FILLERS[kind].split()]
+    chinese = sorted((w for w in words if not w.isascii()), key=len, reverse=True)
+    english = sorted((w for w in words if w.isascii()), key=len, reverse=True)
+    parts = []
+    if chinese:
+        parts.append("|".join(re.escape(w) for w in chinese))
+    if english:
+        parts.append(
+            r"(?<![a-z0-9'])(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in english)
+            + r")(?![a-z0-9'])"
+        )
+    firsts = "".join(sorted({re.escape(w[0]) for w in words}))
+    pattern = f"(?=[{firsts}])(?:" + "|".join(parts) + ")"
+    if kind == AFTER:
+        pattern = _DURATION + "|" + pattern
+    return re.compile(pattern)
+
+
+# A duration after a rating is no object: "Skimmable in five minutes", "浏览即可，约 5 分钟".
+_DURATION = (
+    r"(?:(?<![a-z])(?:in|within|under|about|around|roughly)\s+|[~≈约]\s*)?"
+    r"(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|"
+    r"thirty|forty|half\s+an?|a\s+few|a\s+couple\s+of|[一二两三四五六七八九十半]+)"
+    r"\s*-?\s*(?:minutes?|mins?|hours?|hrs?|个?(?:分钟|小时|钟头))(?![a-z])"
+)
+
+
+@cache
+def _content() -> re.Pattern[str]:
+    # A letter, digit or CJK character (code is masked to U+E000, which counts: an
+    # identifier is content).
+    return re.compile(r"[^\W_]|\ue000")
+
+
+def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool:
+    """Does [start, end) hold a word that is no cue, no bracketed aside and no filler?"""
+    norm = para.norm
+    content = _content()
+    if start >= end or content.search(norm, start, end) is None:
+        return False
+    starts, ends = scan.starts, scan.ends
+    index = max(0, bisect_right(starts, start) - 1)
+    cursor = start
+    filler = _filler_pattern(kind)
+    count = len(starts)
+    while cursor < end:
+        while index < count and ends[index] <= cursor:
+            index += 1
+        if index < count and starts[index] <= cursor:
+            cursor = ends[index]  # inside a cue
+            continue
+        stop = min(end, starts[index]) if index < count else end
+        if content.search(norm, cursor, stop) is not None:
+            piece = _without_brackets(para, cursor, stop)
+            if content.search(filler.sub(" ", piece)):
+                return True
+        cursor = stop
+    return False
+
+
+def _without_brackets(para: Para, start: int, end: int) -> str:
+    """norm[start:end] with every bracketed aside (brackets included) blanked out."""
+    piece = para.norm[start:end]
+    for bracket_start, bracket_end in para.brackets:
+        if bracket_end <= start or bracket_start >= end:
+            continue
+        a, b = max(bracket_start, start) - start, min(bracket_end, end) - start
+        piece = piece[:a] + " " * (b - a) + piece[b:]
+    return piece

@@ -1,0 +1,205 @@
+"""Focus points: what the paragraph tells the reader, in so many words, to study or watch.
+
+Points come from the paragraph's structure, found from its pointers. A *pointer* is a
+cue of attention, study, interest or learning (`lexicon.ATTEND`, `VALUE`, `EMPHASIS`:
+"关注", "看点", "借鉴", "look at", "points of interest", "尤其是") followed by an
+*introducer*:
+
+* right after it, "是 / 为 / 在于 / 在" ("看点是 X", "值得关注的是 X：…", "最有嚼头的是
+  X和Y"): the object runs to the end of its clause, where a colon starts an explanation;
+* a colon or dash closing a short header ("建议关注：", "需重点核查的事项包括：",
+  "Notice three things:", "Of note —"): the list runs to the end of the sentence;
+* "are" / "include" after an English header ("The parts that repay the effort are X and Y");
+* nothing at all, after an attention verb in advice position ("Look closely at X",
+  "报告建议读者聚焦于 X", "重点对照…理解 X") or an emphasis opening a clause ("，尤其是 X").
+
+The list is cut by `lists`: by its markers when it has them, else by the separator it
+uses. A header's count ("以下三项", "three things") caps the items. Two other forms:
+trailing praise ("X 也值得参考。", "X is worth studying.") gives its subject, and
+reading for a purpose ("可与 #1 对照阅读，理解 X", "Read it with #1 to understand X")
+gives what to understand.
+
+A marked list with no pointer counts only when it opens the sentence right after the
+rating ("推荐细读。(1) … (2) …"): a list introduced by anything else describes what the
+PR changed or what is left to do ("另修复两处问题，一是…二是…").
+
+Never points: caveats ("使用时需明确边界：", "Note that"), advice that depends on the
+reader's situation ("若…", "If you publish…", "…的同学，"), and pointers to other PRs or
+background reading ("可一并参阅 #N", "背景见 #N", "可以当作背景材料").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from . import lexicon as lx
+from .clauses import BEFORE, has_content
+from .lists import Item, trim
+from .markers import marked_lists
+from .pointers import PRAISE, FocusList, FocusState, Skipped, add, claim, read_pointers
+from .scanner import Scan
+from .text import Para
+from .verdict import Rating
+
+__all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]
+
+
+@dataclass(frozen=True, slots=True)
+class FocusReading:
+    points: tuple[str, ...]
+    lists: tuple[FocusList, ...]
+    skipped: tuple[Skipped, ...]
+
+
+def read_focus(para: Para, scan: Scan, ratings: list[Rating]) -> FocusReading:
+    """The paragraph's focus points in reading order, each an exact slice of it."""
+    state = FocusState(para, scan, marked_lists(para))
+    state.exclusions = bool(scan.present & (lx.COND | lx.AUDIENCE | lx.CAUTION))
+    for marked in state.marked:
+        state.consumed.append((marked.start, marked.end))
+    if scan.present & (lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND):
+        read_pointers(state)
+    _purposes(state)
+    if scan.present & lx.RECOMMEND:
+        _praise(state)
+    _unclaimed_lists(state, ratings)
+    if not state.found:
+        return FocusReading((), (), tuple(state.skipped))
+    state.found.sort(key=lambda f: f.items[0].start)
+    text = para.text
+    spans = sorted((item.start, item.end) for found in state.found for item in found.items)
+    points = tuple(dict.fromkeys([text[s:e] for s, e in spans]))
+    return FocusReading(points, tuple(state.found), tuple(state.skipped))
+
+
+# --- reading for a purpose, trailing praise ---------------------------------------------------
+@cache
+def _purpose() -> re.Pattern[str]:
+    return re.compile(
+        r"(?=[对结配参搭rc])(?:(?:对照|结合|配合|对比|参照|搭配)[^。;!?！？\n]{0,40}?(?:阅读|来读|一起读|来看|一起看)"
+        r"\s*,\s*(?:以便?|来|便于|从而|以此)?(?:理解|了解|体会|看清|搞清楚?|弄清楚?|弄懂|明白)\s*"
+        r"|(?<![a-z])(?:read|compare|cross-check)\s+(?:it\s+|this\s+)?(?:together\s+|along\s+)?"
+        r"(?:with|alongside|against)\b[^.;!?\n]{0,80}?\bto\s+(?:understand|see|learn)\s+)"
+    )
+
+
+def _purposes(state: FocusState) -> None:
+    para, scan = state.para, state.scan
+    norm = para.norm
+    if "," not in norm and " to " not in norm:
+        return
+    for match in _purpose().finditer(norm):
+        start = match.start()
+        if state.covered(start) >= 0:
+            continue
+        chunk = para.chunk_start(start)
+        condition = scan.first(lx.COND, chunk, start)
+        if condition >= 0:
+            state.skipped.append(Skipped(start, match.end(), "conditional advice"))
+            continue
+        end = min(para.clause_end(match.end()), state.next_consumed(match.end()))
+        item = trim(para, match.end(), end)
+        if item is not None:
+            add(state, "purpose", (start, match.end()), [item], (start, end))
+
+
+def _praise(state: FocusState) -> None:
+    """ "X 也值得参考。", "X is worth studying.": the subject X, when it names a thing."""
+    scan, para = state.scan, state.para
+    norm = para.norm
+    last = len(scan.starts) - 1
+    words = scan.words
+    for i in [i for i, word in enumerate(words) if word in PRAISE and i < last]:
+        following = i + 1
+        bits, praised = scan.flags[following], scan.words[following]
+        if not bits & (lx.VALUE | lx.ATTEND | lx.READ):
+            continue
+        if bits & (lx.DEPTH | lx.BREVITY) and (" " in praised or "-" in praised):
+            continue  # "X is worth a close read" rates; it does not point
+        end = scan.ends[following]
+        stop = para.chunk_end(end)
+        if norm[end:stop].strip(" .!。！)）\"”'"):
+            continue
+        start = scan.starts[i]
+        if state.covered(start) >= 0:
+            continue
+        clause = para.clause_start(start)
+        subject_end = _before_copula(norm, clause, start)
+        subject = _subject(para, scan, clause, subject_end)
+        if subject is None:
+            continue
+        add(state, "praise", (start, end), [subject], (subject.start, end))
+
+
+@cache
+def _copula() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:\s(?:is|are)\s+(?:also\s+)?(?:well\s+)?|(?:也|同样|还)?(?:很|非常|十分|颇|尤其|更)?)\Z"
+    )
+
+
+def _before_copula(norm: str, clause: int, start: int) -> int:
+    match = _copula().search(norm, clause, start)
+    return match.start() if match else start
+
+
+@cache
+def _lead_words() -> re.Pattern[str]:
+    return re.compile(
+        r"[\s*_>]*(?:(?:但是|但|不过|另外|此外|同时|而且|并且|而|另|还有|总之|最后|"
+        r"(?:and|but|also|however|besides|additionally|finally|then)(?![a-z]))[\s,、]*)*"
+    )
+
+
+def _subject(para: Para, scan: Scan, start: int, end: int) -> Item | None:
+    lead = _lead_words().match(para.norm, start, end)
+    if lead:
+        start = lead.end()
+    item = trim(para, start, end)
+    if item is None or item.end - item.start < 3:
+        return None
+    if not has_content(para, scan, item.start, item.end, BEFORE):
+        return None  # "这个 PR 也值得参考", "This PR is worth studying"
+    first = scan.first(lx.WHOLE, item.start, item.start + 1)
+    if first >= 0 or _coordinated().search(para.norm, item.start, item.end):
+        return None  # "This change skipped X and is worth…": the PR is the subject
+    return item
+
+
+@cache
+def _coordinated() -> re.Pattern[str]:
+    return re.compile(r"(?:\s(?:and|but)|[,，]|而且|并且|并)\Z")
+
+
+# --- marked lists without a pointer ----------------------------------------------------------
+def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
+    """A marked list no pointer claimed is a focus list only when it opens the sentence
+    right after the rating, or follows the rating's own colon ("值得精读：1) …")."""
+    para, scan = state.para, state.scan
+    if len(state.claimed) == len(state.marked):
+        return
+    whole = [r for r in ratings if r.tier == 0]
+    for index, marked in enumerate(state.marked):
+        if index in state.claimed:
+            continue
+        if marked.kind in ("line-bullet", "line-number"):
+            line = para.norm.rfind("\n", 0, marked.start)
+            intro_start = para.norm.rfind("\n", 0, line) + 1 if line > 0 else 0
+            intro_end = line if line > 0 else marked.start
+        else:
+            intro_start, intro_end = para.sentence_start(marked.start), marked.start
+        if any(r.clause[0] >= intro_start and r.clause[1] <= intro_end for r in whole):
+            rating_end = max(r.clause[1] for r in whole if r.clause[1] <= intro_end)
+            if not has_content(para, scan, rating_end, intro_end, BEFORE):
+                claim(state, index, None)
+                continue
+        if has_content(para, scan, intro_start, intro_end, BEFORE):
+            state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
+            continue
+        before = para.sentence_start(max(0, intro_start - 1))
+        if any(before <= r.start < intro_start for r in whole):
+            claim(state, index, None)
+        else:
+            state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))

@@ -1,0 +1,262 @@
+"""The lexicon: short words and morphemes, each tagged with the cue classes it carries.
+
+The analysis never looks a phrase up. It finds these small cues in a paragraph and
+reads meaning from their combination and their place in the clause (`verdict`,
+`minutes`, `focus`). A cue is a word or a morpheme, not a phrase: "精读", "skim",
+"即可", "not"; a new writer's "值得认真 study" or "A quick skim will do" is read from
+cues this table already has.
+
+Why some entries exist at all:
+
+* *stop words* (`NULL`) are longer words that contain a cue but mean something else
+  ("浏览器" is a browser, "精度" precision, "不过" but, "deep learning"): the scanner
+  takes the longest word at each position, so listing them hides the cue inside;
+* English words are matched whole and case-folded; a space matches any run of
+  whitespace, so a phrase wrapped over two lines is still one cue.
+
+The scanner is one regular expression compiled on first use (`scan`), shaped as a trie
+of literals so that matching stays linear in the paragraph.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+# --- cue classes (bit flags: a word may carry several) --------------------------------------
+READ = 1 << 0  # a reading verb or noun: 读, 看, 阅读, read, look, attention
+DEPTH = 1 << 1  # close reading: 精, 细, 认真, 逐行, close, careful, thorough, study
+BREVITY = 1 << 2  # quick or partial reading: 快速, 略, 扫, 瞄, skim, glance, light
+LIGHT = 1 << 3  # a light reading verb (了解, 看看, a look): brief unless told otherwise
+DISMISS = 1 << 4  # not reading it at all: 跳过, 忽略, 划走, skip, ignore, leave it
+SUFFICE = 1 << 5  # "… is enough": 即可, 就好, 就行, 足够, will do, enough
+NEG = 1 << 6  # negation; `NEG_NEAR` marks the one-character ones (不, 没, 无, 别)
+COND = 1 << 7  # a condition before the advice: 若, 如果, if, for those who
+EXCEPT = 1 << 8  # an exception after it: 除非, unless, except
+RECOMMEND = 1 << 9  # advice: 值得, 建议, 推荐, worth, should, recommended
+MODAL = 1 << 10  # permission: 可, 可以, can, feel free to, safe to
+ENDORSE = 1 << 11  # a recommendation that stands alone as a rating: 推荐, 强推, recommended
+HIGH = 1 << 12  # priority or necessity: 必, 重点, must, required, high priority
+LOW = 1 << 13  # low priority or value: 低优先级, 价值不大, low priority, low value
+OPTIONAL = 1 << 14  # optional reading: 可选, 选读, 有空, optional, nice to know
+NEED = 1 << 15  # necessity, so that "没有阅读必要" / "no reading required" negate reading
+WHOLE = 1 << 16  # the pull request as a whole: 本 PR, 这条, this one, it
+PART = 1 << 17  # a part of it: 测试, 评审, 讨论, tests, the review thread
+ATTEND = 1 << 18  # attention verbs and nouns that point: 关注, 留意, 聚焦, look at, check
+VALUE = 1 << 19  # interest, value, learning: 看点, 借鉴, 可复用, interesting, key, lessons
+EMPHASIS = 1 << 20  # "尤其是", "especially": an inline pointer
+CAUTION = 1 << 21  # a warning, not a study point: 需要注意, 限制, note that, caveat
+BACKGROUND = 1 << 22  # other reading: 背景, 参阅, 见, background, see also
+PROCESS = 1 << 23  # something that takes time but is not reading: CI, 构建, timeout, 延迟
+BUDGET = 1 << 24  # time given to reading: 预留, 花, 用时, budget, set aside, takes
+AUDIENCE = 1 << 25  # a group of readers, the subject of conditional advice: 同学, readers
+INCLUDE = 1 << 26  # "列入", "纳入": "不列入阅读范围" negates reading
+TEMPORAL = 1 << 27  # "时", "while": "阅读时留意…" describes when, it does not rate
+NULL = 1 << 28  # a stop word: hides the cues inside it
+NEG_NEAR = 1 << 29  # a one-character negation: counts only right before the next cue
+
+RATING = (
+    READ | DEPTH | BREVITY | LIGHT | DISMISS | SUFFICE | NEG | RECOMMEND | MODAL | ENDORSE
+    | HIGH | LOW | OPTIONAL | NEED
+)
+
+_NAMES = {
+    READ: "reading", DEPTH: "depth", BREVITY: "brevity", LIGHT: "light reading",
+    DISMISS: "dismissal", SUFFICE: "sufficiency", NEG: "negation", COND: "condition",
+    EXCEPT: "exception", RECOMMEND: "recommendation", MODAL: "permission",
+    ENDORSE: "endorsement", HIGH: "high priority", LOW: "low priority", OPTIONAL: "optional",
+    NEED: "necessity", WHOLE: "whole PR", PART: "part of the PR", ATTEND: "attention",
+    VALUE: "value", EMPHASIS: "emphasis", CAUTION: "caution", BACKGROUND: "background",
+    PROCESS: "not reading", BUDGET: "time budget", AUDIENCE: "audience",
+    INCLUDE: "inclusion", TEMPORAL: "temporal",
+}
+
+
+def class_names(flags: int) -> list[str]:
+    """The names of the cue classes in `flags`, for `--explain`."""
+    return [name for bit, name in _NAMES.items() if flags & bit]
+
+
+def _words(text: str) -> list[str]:
+    return [w.replace("_", " ") for w in text.split()]
+
+
+# Each row: cue classes, then the words that carry exactly those classes. An underscore
+# stands for a space inside an English word ("set_aside"). Keep rows to short words.
+_TABLE: tuple[tuple[int, str], ...] = (
+    # reading verbs and nouns
+    (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 read reads reading a_read "
+           "read-through readthrough read_through your_time the_time 花时间"),
+    (READ | ATTEND, "attention your_attention"),
+    (READ | LIGHT, "看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 过一下 a_look look "
+                   "look_over peek a_peek"),
+    (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
+                   "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
+                   "full_attention undivided_attention read-every"),
+    (READ | BREVITY, "带过 一笔带过 掠过"),
+    (READ | BREVITY, "浏览 略读 略看 粗读 粗看 速读 泛读 扫读 扫一眼 扫一下 扫两眼 扫一遍 瞄 "
+                     "瞄一眼 瞄两眼 翻翻 翻一翻 翻一下 扫过 掠过 概览 skim skims skimming "
+                     "skim-read skimread speed-read speed_read glance glancing browse browsing "
+                     "flip_through leaf_through skimmable skim-worthy a_glance glance_over "
+                     "glance_through skim_through skim_over"),
+    (DEPTH, "with_care attentively in_earnest"),
+    (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
+            "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
+            "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every"),
+    (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
+              "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
+              "surface-level cursory fast partial partially high-level at_a_glance short shortish"),
+    (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 skip skippable ignore ignorable "
+              "leave_it leave_this miss pass_on don't_bother do_not_bother nothing_to_see "
+              "nothing_to_read nothing_to_study nothing_to_learn nothing_here"),
+    (MODAL | DISMISS, "safe_to_skip safe_to_ignore can_be_skipped can_be_ignored "
+                      "can_safely_be_skipped can_safely_be_ignored feel_free_to_skip"),
+    (SUFFICE, "即可 就好 就行 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 就完事 就得了 也行 "
+              "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
+              "is_fine is_plenty"),
+    # negation, condition, exception
+    (NEG, "没啥 没什么 没有什么"),
+    # "no need": the negation of a necessity, not of reading (it yields to a quick read)
+    (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 no_need "
+                 "needn't need_not"),
+    (NEG, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 甭 不要 没有 "
+          "毫无 不是 no not never no_need don't do_not doesn't does_not isn't is_not needn't "
+          "need_not without hardly nor"),
+    (NEG | NEG_NEAR, "不 没 无 别"),
+    (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 if in_case when_you "
+           "assuming for_those for_anyone those_who anyone_who"),
+    (EXCEPT, "除非 否则 unless except otherwise"),
+    # advice, priority
+    (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),
+    (RECOMMEND, "值得 建议 不妨 最好 应该 应当 宜 请 需 适合 worth worthwhile should suggest "
+                "suggested consider"),
+    (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it "
+                          "recommendation"),
+    (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
+                                 "strongly_recommended"),
+    (MODAL, "可 可以 can you_can you_could feel_free_to safe_to"),
+    (HIGH | ATTEND, "重点"),
+    (HIGH, "必 务必 一定要 高优先级 优先级高 高优 头等 must a_must essential mandatory "
+           "high_priority top_priority priority a_priority p0"),
+    (HIGH | NEED, "required"),
+    (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know"),
+    (NEED, "必要 需要 needed necessary need"),
+    (LOW, "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 low_priority "
+          "low_value low-value low-priority"),
+    (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
+    (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
+               "for_the_curious if_curious"),
+    # what a rating or a pointer is about
+    (WHOLE, "本pr 本_pr 这个pr 这个_pr 该pr 该_pr 此pr 此_pr 本条 这条 此条 该条 这次 本次 这篇 "
+            "本篇 整个 整体 总体 综合来看 总的来说 它 这是 这一条 this_pr the_pr this_one "
+            "this_change the_change it this overall the_whole_thing all_of_it"),
+    (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
+           "那部分 其余部分 其他部分 数字 test tests testing review_thread the_review discussion "
+           "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers"),
+    (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
+             "pay_careful_attention_to"),
+    (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "
+             "look_at look_closely_at take_a_look_at have_a_look_at pay_attention_to "
+             "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
+             "dig_into notice note examine inspect explore targets focus zoom_in_on drill_into "
+             "dive_into look_into concentrate_on home_in_on 注意"),
+    (VALUE, "stood_out stands_out stand_out standout"),
+    (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
+            "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
+            "highlight highlights takeaway takeaways lesson lessons repay repays pay_off pays_off "
+            "reward rewards rewarding instructive useful valuable insight insights best_part"),
+    (EMPHASIS, "尤其是 特别是 尤其 尤为 especially in_particular particularly notably above_all"),
+    (CAUTION, "需要注意 需注意 请注意 要注意 应注意 注意事项 小心 警惕 当心 限制 局限 风险 "
+              "已知问题 使用时 部署时 上线前 升级前 升级时 前提是 note_that beware be_aware "
+              "keep_in_mind caveat caveats warning be_careful limitation limitations known_issue "
+              "known_issues gotcha"),
+    (BACKGROUND, "背景 参阅 参见 另见 详见 见 背景材料 前情 博客 background see_also see cf "
+                 "for_context blog"),
+    # durations that are not reading time, and time given to reading
+    (PROCESS, "ci 构建 编译 跑 运行 执行 压测 耗时 超时 延迟 等待 同步 上限 启动 训练 推理 部署 "
+              "重试 间隔 每隔 过期 休眠 卡住 挂起 缓存 缩容 扩容 预热 下载 安装 上传 恢复 timeout "
+              "build builds building job jobs compile compiles compilation run runs running ran "
+              "took time_out times_out timed_out delay latency wait waits waiting sync limit "
+              "cancel cancelled canceled startup train training inference deploy retry interval "
+              "cooldown ttl expire expires sleep hang hangs runtime cache download install upload "
+              "warm-up warmup backoff"),
+    (BUDGET, "估计 预计 预估 起步 以上 开外"),
+    (BUDGET, "预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
+             "以内 之内 搞定 的事 budget set_aside allow allot expect plan_for reserve block_out "
+             "takes take spend give_it about around roughly approximately approx under at_most "
+             "tops or_so max"),
+    (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 readers reader users teams anyone"),
+    (INCLUDE, "列入 纳入 算入 放入 放进 加入"),
+    (TEMPORAL, "时 的时候 之时 while when"),
+    # stop words: longer words that contain a cue but are none
+    (NULL, "浏览器 读取 读写 阅读器 看板 看门狗 看来 看起来 看似 看作 看成 看到 看出 看下来 看好 "
+           "看重 而不是 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
+           "见到 显而易见 case_study 精度 精确 精简 精准 细节 细粒度 深度学习 深拷贝 快照 快捷 "
+           "略微 不过 不仅 不同 不断 不少 不错 不会 不能 不再 不足 不久 不只 不但 不然 无论 无法 "
+           "没想到 扫描 翻译 翻转 翻倍 忽略不计 不可忽略 不容忽视 学习率 了解到 研究表明 别的 "
+           "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "
+           "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "
+           "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
+           "quick_start quickstart nothing_else skip_connection skip_connections key_value"),
+)
+
+
+# "key points", "核心看点": a word of importance points only together with its noun
+# ("the group key", "核心数" do not).
+_IMPORTANT = ("key", "core", "crucial", "essential", "important")
+_HEADS = ("point", "points", "idea", "ideas", "change", "changes", "part", "parts", "detail",
+          "details", "takeaway", "takeaways", "bits", "pieces", "question", "questions",
+          "decision", "decisions", "design", "lesson", "lessons", "thing", "things", "insight",
+          "insights")
+_ZH_IMPORTANT = ("关键", "核心", "重要")
+_ZH_HEADS = ("点", "之处", "看点", "思路", "设计", "改动", "变化", "问题", "决策", "部分", "细节",
+             "要点", "亮点", "价值")
+
+
+def key_of(word: str) -> str:
+    """How a word is looked up: lowercase, any run of whitespace as one space."""
+    return " ".join(word.lower().split())
+
+
+@cache
+def table() -> dict[str, int]:
+    """Every word of the lexicon with its cue classes (a word in two rows gets both)."""
+    words: dict[str, int] = {}
+    for flags, row in _TABLE:
+        for word in _words(row):
+            key = key_of(word)
+            words[key] = words.get(key, 0) | flags
+    for adjective in _IMPORTANT:
+        for noun in _HEADS:
+            words[f"{adjective} {noun}"] = VALUE
+    for adjective in _ZH_IMPORTANT:
+        for noun in _ZH_HEADS:
+            words[adjective + noun] = VALUE
+    for word, level in _levels():
+        words.setdefault(word, level)
+    return words
+
+
+# Priority written as a level: "优先级：高", "重要程度低", "low priority", "importance: high".
+# A middle level ("中等", "medium") rates like optional reading: a skim.
+_LEVEL_NOUNS = ("优先级", "重要程度", "重要性", "价值", "必要性")
+_EN_LEVEL_NOUNS = ("priority", "importance", "value", "relevance")
+_ZH_LEVELS = (("高", HIGH), ("很高", HIGH), ("较高", HIGH), ("低", LOW), ("很低", LOW),
+              ("较低", LOW), ("偏低", LOW), ("不高", LOW), ("中", OPTIONAL), ("中等", OPTIONAL),
+              ("一般", OPTIONAL), ("适中", OPTIONAL))
+_EN_LEVELS = (("high", HIGH), ("top", HIGH), ("low", LOW), ("medium", OPTIONAL),
+              ("moderate", OPTIONAL), ("normal", OPTIONAL))
+
+
+def _levels() -> list[tuple[str, int]]:
+    rows: list[tuple[str, int]] = []
+    for noun in _LEVEL_NOUNS:
+        for sep in ("", ":", ": ", " ", "是", "为", "："):
+            for level, flag in _ZH_LEVELS:
+                rows.append((f"{noun}{sep}{level}", flag))
+        for level, flag in _ZH_LEVELS[:1] + _ZH_LEVELS[3:4]:
+            rows.append((f"{level}{noun}", flag))
+    for noun in _EN_LEVEL_NOUNS:
+        for level, flag in _EN_LEVELS:
+            for form in ("{l} {n}", "{l}-{n}", "{n}: {l}", "{n}:{l}", "{n} {l}"):
+                rows.append((form.format(l=level, n=noun), flag))
+    return rows

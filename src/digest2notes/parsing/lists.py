@@ -1,0 +1,258 @@
+"""Separated lists: how a stretch of text is cut into items at the separator it uses.
+
+The separator is the strongest one present: ``;`` (full-width ``；`` folds to it), then
+``|``, then `` / `` (spaced, so a path is no list), then ``•``, then ``、`` or commas.
+Commas inside an item do not cut it when the list uses another separator. Nothing
+inside brackets, quotes or code is ever a separator. (Lists with markers are `markers`.)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from .text import Para
+
+__all__ = ["Item", "cut", "trim"]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One item: [start, end) of the paragraph, trimmed."""
+
+    start: int
+    end: int
+
+
+_EDGE = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–-|•▪◦●"
+
+
+@cache
+def _lead_glue() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:以及|还有|另外还有|另外|此外|并且|"
+        r"(?:and|or|also|as\s+well\s+as|plus|then)(?![a-z]))[\s]*"
+    )
+
+
+def trim(para: Para, start: int, end: int) -> Item | None:
+    """[start, end) without edge punctuation, spaces and leading glue ("以及", "and").
+
+    One-character glue ("和", "与") stays: "与 #1234 的交互" starts with a preposition
+    that belongs to the point; after a list comma `cut` takes it with the comma."""
+    norm = para.norm
+    piece = norm[start:end]
+    stripped = piece.lstrip(_EDGE)
+    start += len(piece) - len(stripped)
+    if stripped[:1] in _GLUE_FIRST:
+        glue = _lead_glue().match(norm, start, end)
+        if glue is not None and glue.end() > start:
+            return trim(para, glue.end(), end)
+    end -= len(stripped) - len(stripped.rstrip(_EDGE))
+    return Item(start, end) if end > start else None
+
+
+_GLUE_FIRST = frozenset("以还另此并aopt")
+
+
+@cache
+def _separator_scan() -> re.Pattern[str]:
+    """Every separator a list can use, named, found in one pass."""
+    return re.compile(
+        r"(?=[;|/•▪◦●、,以和ao])(?:(?P<semi>;)|(?P<bar>\|)|(?P<slash>(?<=\s)/(?=\s))|(?P<dot>[•▪◦●])|(?P<dun>、)"
+        r"|(?P<comma>,)|(?P<yiji>以及)|(?P<he>和)|(?P<andor>(?<=\s)(?:and|or)(?=\s)))"
+    )
+
+
+@cache
+def _glue_comma() -> re.Pattern[str]:
+    return re.compile(
+        r",\s*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s`\ue000a-z0-9#(“\"'])|"
+        r"(?:and|as\s+well\s+as|plus)(?![a-z]))"
+    )
+
+
+@cache
+def _and_blockers() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(r"(?<![a-z])(?:between|both|either|neither)(?![a-z])"),
+        # Case-sensitive, on the original text: a capital starts a new noun phrase.
+        re.compile(
+            r"(?:the|a|an|its|their|his|her|this|that|these|those|how|why|what|whether|where|"
+            r"when|which|who)\b|[`A-Z#(\"“]|\w+ing\b"
+        ),
+    )
+
+
+@cache
+def _repeated_preposition() -> re.Pattern[str]:
+    return re.compile(r"(?:to|on|at|for|into|in|with)\s+")
+
+
+@cache
+def _relational_end() -> re.Pattern[str]:
+    """A Chinese "X 和 Y" that names one thing: the relation or contrast between them."""
+    return re.compile(r"(?:之间|关系|区别|差异|交互|对比|对应|异同|两者|二者|结合)[^、，,]{0,6}$")
+
+
+_Cuts = list[tuple[int, int]]
+
+
+@dataclass(slots=True)
+class _Separators:
+    """The separators of one stretch, by kind (outside brackets, quotes and code)."""
+
+    found: dict[str, _Cuts]
+
+    def within(self, kind: str, start: int, end: int) -> _Cuts:
+        return [span for span in self.found.get(kind, ()) if start <= span[0] < end]
+
+
+def _separators(para: Para, start: int, end: int) -> _Separators:
+    found: dict[str, _Cuts] = {}
+    inside = para.inside_brackets if para.brackets else None
+    for match in _separator_scan().finditer(para.norm, start, end):
+        if inside is not None and inside(match.start()):
+            continue
+        found.setdefault(match.lastgroup or "", []).append(match.span())
+    return _Separators(found)
+
+
+def _pieces(para: Para, start: int, end: int, cuts: _Cuts) -> list[Item]:
+    items: list[Item] = []
+    cursor = start
+    for cut_start, cut_end in cuts:
+        item = trim(para, cursor, cut_start)
+        if item is not None:
+            items.append(item)
+        cursor = cut_end
+    item = trim(para, cursor, end)
+    if item is not None:
+        items.append(item)
+    return items
+
+
+def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
+    """Cut [start, end) into items at the separator it uses (see the module docs).
+
+    `announced` is True after a colon or dash, where the writer has said a list follows:
+    there ``、`` always separates. In running prose (an object after "尤其是", "look
+    at") ``、`` separates only a series of like phrases (every one a "…的 X", or none),
+    since it also joins the modifiers of one noun ("融合加法、避免单独 launch 的思路").
+    """
+    seps = _separators(para, start, end)
+    for kind in ("semi", "bar", "slash", "dot"):
+        if kind in seps.found:
+            return _pieces(para, start, end, seps.found[kind])
+    commas = seps.found.get("comma", [])
+    if _has_cjk(para.norm, start, end):
+        glue = []
+        for comma in commas:
+            match = _glue_comma().match(para.norm, comma[0])
+            if match is not None:
+                glue.append(match.span())
+        bare = len(glue) < len(commas)
+        parts = _pieces(para, start, end, glue)
+        if bare and announced:
+            return parts
+        items: list[Item] = []
+        for part in parts:
+            items += _chinese_series(para, seps, part, announced=announced and not bare)
+        if len(items) == 1 and not glue:
+            items = _two_joined(para, seps, items[0])
+        return items
+    return _english_series(para, seps, start, end, commas)
+
+
+def _has_cjk(norm: str, start: int, end: int) -> bool:
+    """Chinese text, or a list punctuated the Chinese way (``A、B`` of code names)."""
+    return _cjk().search(norm, start, end) is not None
+
+
+@cache
+def _cjk() -> re.Pattern[str]:
+    return re.compile("[\u3400-\u9fff\u3001]")
+
+
+def _chinese_series(para: Para, seps: _Separators, part: Item, *, announced: bool) -> list[Item]:
+    norm = para.norm
+    dun = seps.within("dun", part.start, part.end)
+    if dun:
+        pieces = _pieces(para, part.start, part.end, dun)
+        if announced or _alike(norm, pieces):
+            last = pieces[-1]
+            joined = seps.within("yiji", last.start, last.end)
+            tail = _pieces(para, last.start, last.end, joined) if joined else [last]
+            return pieces[:-1] + (tail if len(tail) > 1 and _alike(norm, tail) else [last])
+        return [part]
+    joined = seps.within("yiji", part.start, part.end)
+    if joined:
+        pieces = _pieces(para, part.start, part.end, joined)
+        if len(pieces) > 1 and _alike(norm, pieces):
+            return pieces
+    return [part]
+
+
+def _alike(norm: str, pieces: list[Item]) -> bool:
+    """All pieces are "…的 X" phrases, or none is."""
+    with_de = sum(1 for p in pieces if norm.find("的", p.start, p.end) >= 0)
+    return with_de in (0, len(pieces))
+
+
+def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
+    """ "X和Y" straight after a pointer: two items, unless it names a relation of the two."""
+    cuts = seps.within("he", item.start, item.end)
+    if len(cuts) != 1:
+        return [item]
+    pieces = _pieces(para, item.start, item.end, cuts)
+    if len(pieces) != 2 or any(p.end - p.start < 2 for p in pieces):
+        return [item]
+    if _relational_end().search(para.norm, pieces[1].start, pieces[1].end):
+        return [item]
+    return pieces
+
+
+def _english_series(
+    para: Para, seps: _Separators, start: int, end: int, commas: _Cuts
+) -> list[Item]:
+    """ "A, B and C", or "X and Y" when Y starts a new noun phrase and nothing pairs them."""
+    if commas:
+        pieces = _pieces(para, start, end, commas)
+        last = pieces[-1] if pieces else None
+        if last is not None and len(pieces) >= 2:
+            raw_last = para.norm[commas[-1][1] : end].lstrip()
+            joined = seps.within("andor", last.start, last.end)
+            if raw_last.startswith(("and ", "or ")) or joined:
+                if joined and not raw_last.startswith(("and ", "or ")):
+                    pieces = pieces[:-1] + _pieces(para, last.start, last.end, joined[:1])
+                return pieces
+        whole = trim(para, start, end)
+        return [whole] if whole else []
+    whole = trim(para, start, end)
+    return _and_split(para, seps, whole) if whole else []
+
+
+def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
+    blockers, new_phrase = _and_blockers()
+    pieces: list[Item] = []
+    last = item.start
+    for cut_start, cut_end in seps.within("andor", item.start, item.end):
+        if blockers.search(para.norm, last, cut_start):
+            continue
+        following = cut_end
+        while following < item.end and para.text[following].isspace():
+            following += 1
+        repeated = _repeated_preposition().match(para.norm, following, item.end)
+        if repeated is not None:  # "to A and to B", "on A, and on B"
+            following = repeated.end()
+        if not new_phrase.match(para.text, following, item.end):
+            continue
+        piece = trim(para, last, cut_start)
+        if piece is not None:
+            pieces.append(piece)
+        last = following
+    piece = trim(para, last, item.end)
+    if piece is not None:
+        pieces.append(piece)
+    return pieces or [item]

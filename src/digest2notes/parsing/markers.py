@@ -1,0 +1,247 @@
+"""Marked lists: a run of markers of one style, counting up from one, and its items.
+
+The styles: ``1)``, ``(1)``, ``1.``, ``1、``, ``[1]``, ``【1】``, ``1️⃣``, ``①``,
+``（一）``, ``一、``, ``一是``, ``其一``, ``第一，``, ``甲、``, ``a)``, ``(a)``, ``(ii)``,
+``First,`` … ``Finally,``, and bullets (``•`` inline, ``-``/``*``/``+`` at line starts).
+An item runs to the next marker, the last one to the end of its sentence (or of its line,
+for lines). This module knows the shapes of lists, not what they mean: `focus` decides
+which are focus points.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from .lists import Item, trim
+from .text import MASK, Para
+
+__all__ = ["MarkedList", "marked_lists"]
+
+_ZH_NUMBERS = {c: i for i, c in enumerate("一二三四五六七八九十", start=1)}
+_STEMS = {c: i for i, c in enumerate("甲乙丙丁戊己庚辛壬癸", start=1)}
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9,
+          "x": 10}
+_EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_LINE_KINDS = frozenset({"line-bullet", "line-number"})
+_MAX_GAP = 400  # characters between two markers of one list
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedList:
+    """A run of markers and its items. `start` is the first marker; `end` the last item's."""
+
+    kind: str
+    start: int
+    end: int
+    items: tuple[Item, ...]
+
+
+@dataclass(slots=True)
+class _Marker:  # not frozen: made for every marker of every paragraph, and never changed
+    kind: str
+    start: int
+    end: int
+    ordinal: int  # 0: a bullet, or "finally"
+
+
+# A marker starts an item only after a space, punctuation or the start of the text: never
+# inside a word or a number ("v1.2", "CUDA 10.1", "统一、"). The check is a lookbehind
+# placed after the marker's first character, so every alternative starts with a literal
+# or a character set and the engine skips positions that cannot start a marker at once.
+_NOT_AFTER = r"[^\s:;,.、。!?！？—–\-(\[*_>]"
+_ZH = "[一二三四五六七八九十]"
+_STEM = "[甲乙丙丁戊己庚辛壬癸]"
+
+
+def _guard(first: str) -> str:
+    return f"(?<!{_NOT_AFTER}{first})"
+
+
+@cache
+def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Markers that start with a digit, a bracket, a CJK numeral or a bullet; markers in
+    English letters ("a)", "(ii)" handled above, "First,"), tried only when the paragraph
+    could hold them; and the same line-start markers at the very start of the text."""
+    line = (
+        r"[ \t]*(?:(?P<linenum>\d{1,2})[.)、](?=[ \t]|[^\x00-\x7f\d])|(?P<linebullet>[-*+])"
+        r"(?=[ \t]))"
+    )
+    # The lookahead names every character a marker can start with: it lets the engine
+    # skip all other positions in one step.
+    main = re.compile(
+        r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第"
+        r"甲乙丙丁戊己庚辛壬癸•▪◦●\n])"
+        r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
+        r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
+        rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
+        rf"|\({_guard(chr(92) + '(')}(?:(?P<paren>\d{{1,2}})|(?P<zhparen>{_ZH}{{1,2}})"
+        r"|(?P<letterparen>[a-h])|(?P<romanparen>i{1,3}|iv|vi{0,3}|ix|x))\)"
+        rf"|(?P<close>\d{_guard(chr(92) + 'd')}\d?)\)"
+        rf"|(?P<dot>\d{_guard(chr(92) + 'd')}\d?)\.(?=[ \t]*[^\d\s])"
+        rf"|(?P<dun>\d{_guard(chr(92) + 'd')}\d?)、"
+        rf"|(?P<zhdun>{_ZH}){_guard(_ZH)}、"
+        rf"|(?P<zhshi>{_ZH}){_guard(_ZH)}是"
+        rf"|其{_guard('其')}(?P<zhqi>{_ZH})[,、:]?"
+        rf"|第{_guard('第')}(?P<zhdi>{_ZH})[,、:]"
+        rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:]"
+        r"|(?P<bullet>[•▪◦●])"
+        rf"|\n{line})"
+    )
+    lead = r"(?:^|(?<=[\s:;,.、。!?！？—–\-(\[*_>]))"
+    english = re.compile(
+        rf"(?=[a-hivxfstl])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
+        rf"|{lead}(?P<ordinal>first|second|third|fourth|fifth|sixth)(?:ly)?[,:]"
+        rf"|{lead}(?P<last>finally|lastly)[,:])"
+    )
+    return main, english, re.compile(line)
+
+
+@cache
+def _english_hint() -> re.Pattern[str]:
+    """A list in English letters or roman numerals starts at "a)" or "i)", ordinals at
+    "first": without one, the English markers are not looked for."""
+    return re.compile(r"(?=[aifsl])(?:[ai]\)|first|second|finally|lastly)")
+
+
+_KINDS = {
+    "keycap": "keycap", "circled": "circled", "bracket": "bracket", "bracket2": "bracket",
+    "paren": "paren", "close": "paren", "zhparen": "zhparen", "letterparen": "letter",
+    "letter": "letter", "romanparen": "roman", "roman": "roman", "linenum": "line-number",
+    "dot": "dot", "dun": "dun", "zhdun": "zhdun", "zhshi": "zhshi", "zhqi": "zhqi",
+    "zhdi": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",
+    "bullet": "bullet", "linebullet": "line-bullet",
+}
+
+
+def _ordinal(group: str, value: str) -> int:
+    if value.isascii() and value.isdigit():
+        return int(value)
+    if group == "circled":
+        code = ord(value)
+        for base in (0x2460, 0x2776, 0x2780):
+            if base <= code < base + 20:
+                return code - base + 1
+    if group in ("zhparen", "zhdun", "zhshi", "zhqi", "zhdi"):
+        if value in _ZH_NUMBERS:
+            return _ZH_NUMBERS[value]
+        if value.startswith("十") and len(value) == 2 and value[1] in _ZH_NUMBERS:
+            return 10 + _ZH_NUMBERS[value[1]]
+        return -1
+    if group == "stem":
+        return _STEMS[value]
+    if group in ("roman", "romanparen"):
+        return _ROMAN.get(value, -1)
+    if group in ("letter", "letterparen"):
+        return ord(value) - ord("a") + 1
+    if group == "ordinal":
+        return _EN_ORDINALS[value]
+    return 0  # bullets, "finally"
+
+
+def _markers(para: Para) -> list[_Marker]:
+    norm = para.norm
+    main, english, line = _marker_patterns()
+    matches = list(main.finditer(norm))
+    if _english_hint().search(norm):
+        matches += english.finditer(norm)
+        matches.sort(key=lambda m: m.start())
+    at_start = line.match(norm)
+    if at_start is not None and at_start.lastgroup:
+        matches.insert(0, at_start)
+    found: list[_Marker] = []
+    for match in matches:
+        group = match.lastgroup or ""
+        if not group:
+            continue
+        start = match.start(group)
+        begin = match.start() if group not in ("linenum", "linebullet") else start
+        if para.inside_brackets(begin) or norm[start] == MASK:
+            continue
+        ordinal = _ordinal(group, match.group(group))
+        if ordinal >= 0:
+            found.append(_Marker(_KINDS[group], begin, match.end(), ordinal))
+    return found
+
+
+@cache
+def _first_marker() -> re.Pattern[str]:
+    """Something that could be the first marker of a list (a necessary condition: every
+    list has its first marker, or bullets). Most paragraphs hold none."""
+    return re.compile(
+        r"(?=[1\u2460\u2776\u2780•▪◦●(\[【ai一甲其第f\n\s*+-])(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780•▪◦●]|[(\[【]1[)\]】]|1[).、]|[(\[]?[ai]\)|\(一\)|[一甲][、是,.:]|其一|第一"
+        r"|first|\n[ \t]*(?:[-*+][ \t]|1[.)、]))|^[ \t]*(?:[-*+][ \t]|1[.)、])"
+    )
+
+
+def marked_lists(para: Para) -> list[MarkedList]:
+    """Every marked list in the paragraph, in order; lists never overlap."""
+    if _first_marker().search(para.norm) is None:
+        return []
+    markers = _markers(para)
+    if len(markers) < 1:
+        return []
+    by_kind: dict[str, list[_Marker]] = {}
+    for marker in markers:
+        by_kind.setdefault(marker.kind, []).append(marker)
+    runs: list[list[_Marker]] = []
+    for kind, group in by_kind.items():
+        bullets = kind in ("bullet", "line-bullet")
+        index = 0
+        while index < len(group):
+            first = group[index]
+            index += 1
+            if not bullets and first.ordinal != 1:
+                continue
+            run = [first]
+            while index < len(group):
+                later = group[index]
+                if later.start - run[-1].end > _MAX_GAP:
+                    break
+                if bullets:
+                    lines = para.norm.count("\n", run[-1].end, later.start)
+                    if kind == "line-bullet" and lines != 1:
+                        break
+                elif later.ordinal == 0 and len(run) >= 2:
+                    run.append(later)
+                    index += 1
+                    break
+                elif later.ordinal != run[-1].ordinal + 1:
+                    break
+                run.append(later)
+                index += 1
+            if len(run) >= 2 or kind == "line-bullet":
+                runs.append(run)
+    runs.sort(key=lambda run: run[0].start)
+    lists: list[MarkedList] = []
+    taken = -1
+    for run in runs:
+        if run[0].start < taken:
+            continue
+        marked = _items(para, run)
+        lists.append(marked)
+        taken = marked.end
+    return lists
+
+
+def _items(para: Para, run: list[_Marker]) -> MarkedList:
+    kind = run[0].kind
+    items: list[Item] = []
+    end = run[0].end
+    for number, marker in enumerate(run):
+        start = marker.end
+        if kind in _LINE_KINDS:
+            newline = para.norm.find("\n", start)
+            stop = newline if newline >= 0 else len(para.norm)
+        else:
+            stop = para.sentence_end(start)
+            if number + 1 < len(run):
+                stop = min(stop, run[number + 1].start)
+        end = max(end, stop)
+        item = trim(para, start, stop)
+        if item is not None:
+            items.append(item)
+    return MarkedList(kind, run[0].start, end, tuple(items))
+
+

@@ -1,0 +1,373 @@
+"""One clause's rating: the cue classes it holds, read in order, with what they cover.
+
+A clause rates only where it gives advice: framed by a recommendation, a permission, a
+priority or a "… is enough", or standing where a verdict stands (the start of its
+clause: "Skim it.", "Light read, 3 min."). It does not rate when its reading verb has an
+object ("look closely at X", "仔细看 X 的实现": that points at a part, see `focus`),
+when it only says when ("阅读时…", "while reading"), or when a dismissal verb describes
+code ("可跳过校验", "we skip the barrier"). A negation covers the cues right after it
+("不必精读", "no reading required"); a condition before the advice, or a part of the PR
+as its subject, makes the rating count only when nothing rates the whole (tier 1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from ..model import Verdict
+from . import lexicon as lx
+from .clauses import AFTER, BEFORE, LABEL, has_content
+from .scanner import Scan
+from .text import Para
+
+__all__ = ["WANTED", "Rating", "rate_clause"]
+
+_GATE = (
+    lx.RECOMMEND | lx.MODAL | lx.ENDORSE | lx.HIGH | lx.LOW | lx.OPTIONAL | lx.SUFFICE | lx.NEED
+    | lx.DISMISS
+)
+_READING = lx.READ | lx.DEPTH | lx.BREVITY | lx.LIGHT
+#: A clause can rate only if it holds one of these (see `verdict.read_verdict`).
+WANTED = lx.RATING & ~(lx.MODAL | lx.RECOMMEND | lx.NEG | lx.NEED | lx.SUFFICE)
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One clause that rates the entry, and how it was read."""
+
+    verdict: Verdict
+    start: int  # the rating phrase, [start, end) of the paragraph
+    end: int
+    clause: tuple[int, int]
+    #: 0 rates the whole PR; 1 rates a part of it, or only under a condition.
+    tier: int
+    #: The rule that decided, in words ("depth", "negated reading", ...).
+    rule: str
+    #: The cue words that took part, as found (lowercase).
+    cues: tuple[str, ...]
+    #: A negated close read ("无需精读"): a skip that yields to a quick read after it.
+    weak: bool = False
+    #: Why a part or conditional rating does not rate the whole ("part: 测试").
+    scope: str = ""
+
+
+@dataclass(slots=True)
+class _Cues:
+    """A clause's rating cues: scan indices, the classes each counts with, negated or not.
+    (Parallel lists and not one object per cue: clauses are rated by the thousand.)"""
+
+    indices: list[int]
+    flags: list[int]
+    negated: list[bool]
+
+
+def rate_clause(
+    para: Para,
+    scan: Scan,
+    start: int,
+    end: int,
+    extra: Mapping[str, Verdict] | None,
+    first_index: int,
+    stop_index: int,
+) -> Rating | None:
+    flags, words = scan.flags, scan.words
+    if extra:
+        for i in range(first_index, stop_index):
+            verdict = extra.get(words[i]) if flags[i] == 0 else None
+            if verdict is not None:
+                return Rating(
+                    verdict, scan.starts[i], scan.ends[i], (start, end), 0,
+                    "a phrase from the config file", (words[i],),
+                )
+    held = 0
+    for bits in flags[first_index:stop_index]:
+        held |= bits
+    if not held & (lx.NEG | lx.DISMISS | lx.TEMPORAL):
+        # The usual clause: nothing negated, dismissed or timed; each cue counts as it is.
+        if _classify(held, 0, True) is None:
+            return None  # nothing here could rate, whatever its words' order
+        # "重点" rates only through the reading word beside it: it points (see `focus`).
+        pairs = [
+            (i, flags[i] & ~lx.HIGH if flags[i] & lx.ATTEND else flags[i])
+            for i in range(first_index, stop_index)
+            if flags[i] & lx.RATING
+        ]
+        pairs = [(i, bits) for i, bits in pairs if bits & lx.RATING]
+        if not pairs:
+            return None
+        positive = negative = 0
+        for _, bits in pairs:
+            positive |= bits
+        cues = _Cues([i for i, _ in pairs], [bits for _, bits in pairs], [False] * len(pairs))
+    else:
+        found = _negation(para, scan, first_index, stop_index)
+        if found is None:
+            return None
+        cues = found
+        _drop_descriptive(para, scan, cues, end)
+        if not cues.indices or all(bits & lx.NEG for bits in cues.flags):
+            return None
+        positive = negative = 0
+        for bits, negated in zip(cues.flags, cues.negated, strict=True):
+            if negated:
+                negative |= bits
+            elif bits & lx.NEG:
+                if bits & lx.NEED:  # "no need to read", "无需精读": not a refusal to read
+                    negative |= lx.NEED
+            else:
+                positive |= bits
+    every = positive | negative
+    first, last = cues.indices[0], cues.indices[-1]
+    first_start = scan.starts[first]
+    if not (every & _GATE or negative):
+        # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下".
+        framed = (
+            not has_content(para, scan, start, first_start, BEFORE)
+            or scan.any(lx.WHOLE, start, first_start)
+            or scan.any(lx.RECOMMEND | lx.ENDORSE, para.sentence_start(start), start)
+        )
+        if not framed:
+            return None
+    # A bare label ("High priority", "这条 low priority") rates without a reading word.
+    label = bool(every & _LABELS) and not has_content(para, scan, start, end, LABEL)
+    decided = _classify(positive, negative, label)
+    if decided is None:
+        return None
+    verdict, rule, weak = decided
+    if not negative and not label and every & lx.READ and not _clean_after(
+        para, scan, cues, start, end
+    ):
+        return None  # "仔细看 X 的实现", "look closely at X": a pointer, not a rating
+    span_start, span_end = _span(para, scan, first, last)
+    tier, scope = _scope(para, scan, start, first_start)
+    return Rating(
+        verdict, span_start, span_end, (start, end), tier, rule,
+        tuple(words[i] for i in range(first_index, stop_index) if flags[i] & _SHOWN),
+        weak, scope,
+    )
+
+
+_LABELS = lx.HIGH | lx.LOW | lx.OPTIONAL | lx.ENDORSE
+_SHOWN = lx.RATING | lx.WHOLE
+
+
+def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cues | None:
+    """The rating cues of a clause, each marked negated when a negation before it covers it.
+
+    A negation covers the rating cues that follow it closely ("no need to read closely",
+    "没有阅读必要", "不列入本期阅读范围"), up to a gap of `_NEG_REACH` characters between
+    one and the next, and never across "and"/"but"; a second negation undoes it. Under a
+    negation an attention verb is a reading verb ("不必关注": not to be read).
+    One-character negations (不, 没, 无, 别) count only right before a cue ("不看",
+    "可不读"): they start so many other words. "重点" rates only through the reading word
+    beside it: it points (see `focus`).
+    """
+    flags, starts, ends = scan.flags, scan.starts, scan.ends
+    window = flags[first_index:stop_index]
+    if not any(bits & lx.NEG for bits in window):  # the usual case: nothing to negate
+        kept = [
+            (i, bits & ~lx.HIGH if bits & lx.ATTEND else bits)
+            for i, bits in enumerate(window, first_index)
+        ]
+        kept = [(i, bits) for i, bits in kept if bits & lx.RATING]
+        if not kept:
+            return None
+        return _Cues([i for i, _ in kept], [bits for _, bits in kept], [False] * len(kept))
+    cues = _Cues([], [], [])
+    active = False
+    reach = 0  # where the last negation or negated cue ended
+    for i in range(first_index, stop_index):
+        bits = flags[i]
+        if bits & lx.NEG:
+            if bits & lx.NEG_NEAR:
+                following = i + 1
+                if following >= stop_index or starts[following] - ends[i] > 1 or not (
+                    flags[following] & (lx.RATING | lx.INCLUDE | lx.ATTEND) & ~lx.NEG
+                ):
+                    continue
+            active = not active
+            reach = ends[i]
+            cues.indices.append(i)
+            cues.flags.append(bits)
+            cues.negated.append(False)
+            continue
+        if bits & lx.ATTEND:
+            bits &= ~lx.HIGH
+        if active and (
+            starts[i] - reach > _NEG_REACH
+            or _conjunction().search(para.norm, reach, starts[i]) is not None
+        ):
+            active = False
+        if active and bits & lx.ATTEND and not bits & lx.RATING:
+            bits = lx.READ
+        if not bits & (lx.RATING | (lx.INCLUDE if active else 0)):
+            continue
+        cues.indices.append(i)
+        cues.flags.append(bits)
+        cues.negated.append(active)
+        if active:
+            reach = ends[i]
+    return cues if cues.indices else None
+
+
+_NEG_REACH = 10
+
+
+@cache
+def _conjunction() -> re.Pattern[str]:
+    return re.compile(r"(?=[absy但而却所])(?:(?<![a-z])(?:and|but|so|yet)(?![a-z])|但|而|却|所以)")
+
+
+def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
+    """Drop the cues that describe rather than advise: a reading verb that says when
+    ("阅读时", "while reading"), a dismissal verb with an object ("跳过校验")."""
+    keep = []
+    for k, (i, bits) in enumerate(zip(cues.indices, cues.flags, strict=True)):
+        if bits & lx.READ and scan.present & lx.TEMPORAL and _temporal_next_to(scan, i):
+            continue
+        if bits & lx.DISMISS and not bits & lx.READ:
+            stop = _stop_after(scan, i, end)
+            if has_content(para, scan, scan.ends[i], stop, AFTER):
+                continue
+        keep.append(k)
+    if len(keep) < len(cues.indices):
+        cues.indices[:] = [cues.indices[k] for k in keep]
+        cues.flags[:] = [cues.flags[k] for k in keep]
+        cues.negated[:] = [cues.negated[k] for k in keep]
+
+
+def _temporal_next_to(scan: Scan, index: int) -> bool:
+    for other in (index - 1, index + 1):
+        if 0 <= other < len(scan.flags) and scan.flags[other] & lx.TEMPORAL:
+            gap = (
+                scan.starts[index] - scan.ends[other]
+                if other < index
+                else scan.starts[other] - scan.ends[index]
+            )
+            if 0 <= gap <= 1:
+                return True
+    return False
+
+
+def _stop_after(scan: Scan, index: int, end: int) -> int:
+    """Where the words after a cue stop mattering: at an "unless", "if" or "即可", and
+    `_OBJECT_REACH` characters on at most (an object follows its verb at once; and a
+    clause of thousands of cues stays linear)."""
+    end = min(end, scan.ends[index] + _OBJECT_REACH)
+    for other in range(index + 1, len(scan.starts)):
+        if scan.starts[other] >= end:
+            break
+        if scan.flags[other] & (lx.EXCEPT | lx.COND | lx.SUFFICE):
+            return scan.starts[other]
+    return end
+
+
+_OBJECT_REACH = 24
+
+
+def _clean_after(para: Para, scan: Scan, cues: _Cues, start: int, end: int) -> bool:
+    """No object after the last reading cue, or it does not matter ("了解结论即可",
+    "本条列为…研读对象": a whole-PR subject before it)."""
+    last_read = cues.indices[-1]
+    for i, bits in zip(cues.indices, cues.flags, strict=True):
+        if bits & lx.READ:  # the verb or noun: an adverb after its object hides nothing
+            last_read = i
+    for i, bits in zip(cues.indices, cues.flags, strict=True):
+        if bits & lx.SUFFICE and i > last_read:
+            return True
+    stop = _stop_after(scan, last_read, end)
+    if not has_content(para, scan, scan.ends[last_read], stop, AFTER):
+        return True
+    if _nominal().search(para.norm, max(start, scan.starts[cues.indices[0]] - 3),
+                         scan.starts[cues.indices[0]]):
+        return True  # "a quick glance shows…": a noun, the subject of what follows
+    return scan.any(lx.WHOLE, start, scan.starts[cues.indices[0]])
+
+
+@cache
+def _nominal() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])an?\s+$")
+
+
+def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, bool] | None:
+    """A clause's verdict from its cue classes (negated ones apart), or None."""
+    deep, skim, skip = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP
+    reads = positive & _READING
+    if positive & lx.DISMISS:
+        return skip, "dismissal", False
+    if negative & lx.DISMISS:
+        return deep, "negated dismissal (not to be missed)", False
+    if negative & (_READING | lx.RECOMMEND | lx.ENDORSE | lx.INCLUDE):
+        if negative & lx.DEPTH:
+            return skip, "negated close reading", True
+        if negative & lx.NEED:
+            return skip, "no need to read", True
+        return skip, "negated reading", False
+    if negative & lx.HIGH and label:
+        return skip, "negated priority", False
+    if positive & lx.DEPTH and reads & lx.READ:
+        return deep, "depth", False
+    if positive & lx.BREVITY and reads & lx.READ:
+        return skim, "brevity", False
+    if positive & lx.OPTIONAL and (reads or label):
+        return skim, "optional", False
+    if positive & lx.LOW and (reads or label):
+        return skip, "low priority", False
+    if positive & lx.HIGH and (reads or label):
+        return deep, "high priority", False
+    if positive & lx.LIGHT and positive & (lx.SUFFICE | lx.RECOMMEND | lx.MODAL | lx.ENDORSE):
+        return skim, "light reading", False
+    if positive & lx.SUFFICE and reads:
+        return skim, "sufficiency", False
+    if positive & lx.ENDORSE and (reads or label):
+        return deep, "endorsement", False
+    if positive & lx.RECOMMEND and reads & lx.READ and not positive & lx.LIGHT:
+        return deep, "recommended reading", False
+    return None
+
+
+def _span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
+    """The rating phrase: its cues, with an article before and a pronoun after
+    ("A quick look is enough", "Skim it")."""
+    start, end = scan.starts[first], scan.ends[last]
+    norm = para.norm
+    for article in ("a ", "an "):
+        at = start - len(article)
+        if at >= 0 and norm.startswith(article, at) and (at == 0 or not norm[at - 1].isalnum()):
+            start = at
+            break
+    following = last + 1
+    if following < len(scan.starts) and scan.flags[following] & lx.WHOLE:
+        word = scan.words[following]
+        gap = norm[end : scan.starts[following]]
+        if word in ("it", "this", "this one") and gap.isspace():
+            end = scan.ends[following]
+    return start, end
+
+
+def _scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> tuple[int, str]:
+    """Tier 1 when the rating is about a part ("所附单元测试…，概览即可") or depends on the
+    reader's situation ("若…", "If you…", "…的同学，"); tier 0 otherwise."""
+    if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART):
+        return 0, ""
+    chunk = para.chunk_start(clause_start)
+    # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
+    # clause); but "if …, X; otherwise a quick glance" is the advice for everyone else.
+    condition = scan.first(lx.COND, first_cue, para.clause_end(first_cue))
+    for i in scan.between(chunk, first_cue):
+        if scan.flags[i] & lx.COND:
+            condition = i
+        elif scan.flags[i] & lx.EXCEPT:
+            condition = -1
+    if condition >= 0:
+        return 1, f"condition: {scan.words[condition]}"
+    for i in scan.between(chunk, first_cue):
+        if scan.flags[i] & lx.AUDIENCE and para.clause_end(scan.ends[i]) < first_cue:
+            return 1, f"audience: {scan.words[i]}"
+    part = scan.first(lx.PART, chunk, first_cue)
+    if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
+        return 1, f"part: {scan.words[part]}"
+    return 0, ""

@@ -1,0 +1,154 @@
+"""From digest files to entries: every file read, every entry analysed, repeats merged.
+
+Digests arrive daily and repeat yesterday's entries. Each entry is read once per
+digest it appears in (an `Appearance`); entries with the same id become one `Entry`
+whose reading is the newest digest's (digests get corrected), whose references are
+every digest's, and whose history keeps what each digest said. Problems in one file,
+or one entry, never stop the others. Reading is one process: analysis is cheap, and
+the same paragraph is analysed once however many digests repeat it.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..errors import InputError
+from ..model import Appearance, Entry, Source, Verdict
+from .analysis import Analysis, analyse
+from .dates import choose_date, parse_iso
+from .files import STDIN, STDIN_NAME, decode, expand, read_bytes
+from .ids import entry_id
+from .layout import parse_digest_text
+
+if TYPE_CHECKING:
+    from . import ReadResult
+
+__all__ = ["read"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """One entry as one digest gave it, before repeats are merged."""
+
+    id: str
+    repo: str
+    title: str
+    source: Source
+    text: str
+    analysis: Analysis
+
+
+def read(
+    paths: Sequence[str],
+    *,
+    extra_phrases: Mapping[str, Verdict] | None = None,
+    stdin_text: str | None = None,
+    date: str | None = None,
+) -> ReadResult:
+    """`digest2notes.parsing.read_digests`: see there."""
+    from . import ReadResult
+
+    option = parse_iso(date) if date else None
+    result = ReadResult()
+    files = list(expand(paths, result.errors))
+    if STDIN in files and stdin_text is None:
+        try:
+            stdin_text = decode(sys.stdin.buffer.read(), STDIN_NAME)
+        except InputError as error:
+            result.errors.append(error)
+            files = [path for path in files if path != STDIN]
+    seen: dict[str, list[_Seen]] = {}
+    with _collector_paused():
+        for path in files:
+            _read_file(path, stdin_text, option, extra_phrases, seen, result)
+        result.entries = [_merge(group) for group in seen.values()]
+    return result
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while reading: it makes only acyclic objects, by the
+    hundred per entry, and collections that walk every one of them cost a good share of a
+    large read (the same reason the exporters pause it)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read_file(
+    path: str,
+    stdin_text: str | None,
+    option: str | None,
+    extra: Mapping[str, Verdict] | None,
+    seen: dict[str, list[_Seen]],
+    result: ReadResult,
+) -> None:
+    stdin = path == STDIN
+    shown = STDIN_NAME if stdin else path
+    try:
+        text = (stdin_text or "") if stdin else decode(read_bytes(path), shown)
+        layout = parse_digest_text(text, shown)
+    except InputError as error:
+        result.errors.append(error)
+        return
+    result.errors.extend(layout.errors)
+    result.warnings.extend(layout.warnings)
+    dated = choose_date(layout.date, None if stdin else path, option)
+    for raw in layout.entries:
+        source = Source(shown, raw.line, dated.date, dated.source)
+        key = entry_id(raw.repo, raw.title)
+        analysis = analyse(raw.text, extra)
+        seen.setdefault(key, []).append(
+            _Seen(key, raw.repo, raw.title, source, raw.text, analysis)
+        )
+        if analysis.verdict is Verdict.UNKNOWN:
+            result.warnings.append(
+                InputError(shown, raw.text_line, "no reading verdict recognised; marked unknown")
+            )
+
+
+def _order(source: Source) -> tuple[str, str, int]:
+    return (source.date or "", source.path, source.line)
+
+
+def _merge(group: list[_Seen]) -> Entry:
+    """One entry from its appearances: the newest one's reading, everyone's references."""
+    if len(group) == 1:  # most entries appear in one digest
+        seen = group[0]
+        analysis = seen.analysis
+        appearances: tuple[Appearance, ...] = (
+            Appearance(seen.source, seen.text, analysis.references),
+        )
+        sources: tuple[Source, ...] = (seen.source,)
+        references = analysis.references
+    else:
+        newest_first = sorted(group, key=lambda s: _order(s.source), reverse=True)
+        appearances = tuple(
+            Appearance(s.source, s.text, s.analysis.references) for s in newest_first
+        )
+        seen = newest_first[0]
+        analysis = seen.analysis
+        sources = tuple(sorted({s.source for s in group}, key=_order))
+        references = tuple(sorted({ref for a in appearances for ref in a.references}))
+    return Entry(
+        id=seen.id,
+        repo=seen.repo,
+        title=seen.title,
+        text=seen.text,
+        verdict=analysis.verdict,
+        verdict_text=analysis.verdict_text,
+        minutes=analysis.minutes,
+        focus_points=analysis.focus_points,
+        references=references,
+        sources=sources,
+        appearances=appearances,
+    )

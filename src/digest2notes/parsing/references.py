@@ -1,0 +1,56 @@
+"""References: the pull requests and issues a paragraph points to ("#49013").
+
+Only the paragraph counts (a "#N" in the headline is the entry itself). A number in
+another repository keeps its owner ("pytorch/pytorch#102483"), and a GitHub link
+becomes "owner/repo#N", so an exporter links it to the right repository instead of
+the digest's own. Code spans never count, nor do "&#123;" entities, "abc#1"
+fragments, colours ("#ff0000": not digits) or "GH-123" (no "#").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+__all__ = ["find_references"]
+
+_REPO_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-/")
+_NOT_BEFORE_HASH = _REPO_CHARS | {"&", "#"}
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(r"#(\d{1,9})(?![A-Za-z0-9_])"),
+        re.compile(r"https?://github\.com/([\w.-]+)/([\w.-]+)/(?:pull|issues)/(\d{1,9})"),
+        re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*/[A-Za-z0-9_.\-]+"),
+    )
+
+
+def find_references(masked: str) -> tuple[str, ...]:
+    """The references in `masked` (the paragraph with code spans masked), deduplicated and
+    sorted as strings ("#10182" before "#9818"), so the same set reads the same anywhere."""
+    links = "github.com/" in masked
+    if "#" not in masked and not links:
+        return ()
+    number, pull_url, repo = _patterns()
+    found: set[str] = set()
+    for match in number.finditer(masked):
+        at = match.start()
+        if at == 0 or masked[at - 1] not in _NOT_BEFORE_HASH:
+            found.add(match.group())
+        elif masked.startswith(("PR", "pr"), at - 2) and (at == 2 or not masked[at - 3].isalnum()):
+            found.add(match.group())  # "PR#123"
+        else:
+            start = at
+            floor = max(0, at - 100)
+            while start > floor and masked[start - 1] in _REPO_CHARS:
+                start -= 1
+            if (not start or masked[start - 1] not in _NOT_BEFORE_HASH) and repo.fullmatch(
+                masked, start, at
+            ):
+                found.add(f"{masked[start:at]}#{match.group(1)}")
+    if links:
+        for match in pull_url.finditer(masked):
+            found.add(f"{match.group(1)}/{match.group(2)}#{match.group(3)}")
+    return tuple(sorted(found))
