@@ -37,9 +37,16 @@ def _cli() -> list[str]:
     return [found]
 
 
+#: As users run it: with bytecode caching on (some shells and CI images turn it off,
+#: which makes every start compile every module again).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _wall(command: list[str]) -> float:
     started = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV
+    )
     return time.perf_counter() - started
 
 
@@ -53,6 +60,7 @@ def _import_ms() -> float:
         check=True,
         capture_output=True,
         text=True,
+        env=ENV,
     )
     match = _IMPORTTIME.search(done.stderr)
     if match is None:

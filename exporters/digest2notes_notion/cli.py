@@ -17,12 +17,10 @@ import click
 
 from digest2notes import ConfigError, ExportError
 
-from . import schema
-from .blocks import plain_text, rich_text
-from .connection import fatal_message, open_api, retrieve_source
-from .errors import AmbiguousWrite, NotionError
-from .ids import normalize_id
 from .settings import DATABASE_ENV, Settings, api_version_option, rate_option
+
+# The group is loaded for `digest2notes --help`: what talks to Notion is imported by the
+# commands that do.
 
 DEFAULT_TITLE = "Digest study notes"
 
@@ -79,6 +77,12 @@ def init(parent: str | None, database: str | None, title: str, **values: Any) ->
       NOTION_TOKEN=... digest2notes notion init --parent https://www.notion.so/My-Page-<id>
       NOTION_TOKEN=... digest2notes notion init --database <id>
     """
+    from . import schema
+    from .blocks import rich_text
+    from .connection import fatal_message, open_api
+    from .errors import AmbiguousWrite, NotionError
+    from .ids import normalize_id
+
     if (parent is None) == (database is None):
         raise click.UsageError("give --parent PAGE to create a database, or --database ID")
     if database is not None:
@@ -131,6 +135,12 @@ def upgrade(database: str | None, **values: Any) -> None:
 
 
 def _upgrade(database: str, values: Mapping[str, Any]) -> None:
+    from . import schema
+    from .blocks import plain_text
+    from .connection import fatal_message, open_api, retrieve_source
+    from .errors import NotionError
+    from .ids import normalize_id
+
     given = normalize_id(database)
     api = open_api(Settings.of(values), _env())
     try:

@@ -27,11 +27,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
 from .model import Verdict
+
+if TYPE_CHECKING:  # pathlib is imported when a config is looked for, not for --help
+    from pathlib import Path
 
 CONFIG_ENV = "DIGEST2NOTES_CONFIG"
 LOCAL_NAME = "digest2notes.toml"
@@ -75,6 +77,8 @@ def unknown_tables(config: Config, plugin_names: Iterable[str]) -> list[str]:
 
 def find_config(explicit: str | None, env: Mapping[str, str]) -> Path | None:
     """The config file to use, or None. An explicitly named file must exist."""
+    from pathlib import Path
+
     if explicit:
         path = Path(explicit).expanduser()
         if not path.is_file():
@@ -95,6 +99,8 @@ def find_config(explicit: str | None, env: Mapping[str, str]) -> Path | None:
 
 
 def _user_config_dir() -> Path:
+    from pathlib import Path
+
     import platformdirs  # imported when a config is looked for, not for --help
 
     return Path(platformdirs.user_config_dir("digest2notes"))

@@ -7,8 +7,12 @@ without fear that one of them changes what the next one sees.
 from __future__ import annotations
 
 import enum
-import hashlib
+import functools
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import hashlib
 
 
 class Verdict(str, enum.Enum):
@@ -167,7 +171,12 @@ def _newest(source: Source) -> tuple[str, str, int]:
     return (source.date or "", source.path, source.line)
 
 
-_FINGERPRINT_HASH = hashlib.blake2b(digest_size=8)  # copied per entry: no keyword parsing
+@functools.cache
+def _fingerprint_hash() -> hashlib.blake2b:
+    """The hash every fingerprint copies; hashlib is loaded on the first entry made."""
+    import hashlib
+
+    return hashlib.blake2b(digest_size=8)
 
 
 def _fingerprint(entry: Entry) -> str:
@@ -183,7 +192,7 @@ def _fingerprint(entry: Entry) -> str:
         # The newest paragraph is `entry.text`, hashed above: "\x1c" stands for it.
         said = "\x1c" if appearance.text == entry.text else appearance.text
         text += f"\x1d{appearance.source.date}\x1f{said}\x1f{_RS.join(appearance.references)}"
-    digest = _FINGERPRINT_HASH.copy()
+    digest = _fingerprint_hash().copy()
     digest.update(text.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 

@@ -1,17 +1,18 @@
 """Finding exporters: every one, built-ins included, comes through entry points.
 
-Going through ``importlib.metadata`` for our own exporters too means the
-plugin path is exercised on every run, so a third-party exporter works exactly
-like the built-in ones.
+Going through entry points for our own exporters too means the plugin path is
+exercised on every run, so a third-party exporter works exactly like the
+built-in ones. They are read by `entrypoints` (see there for why not
+``importlib.metadata``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from .entrypoints import EntryPoint, entry_points
 from .errors import PluginError
 from .exporting import Exporter
 
@@ -44,9 +45,8 @@ class InstalledExporter:
 def installed_exporters() -> dict[str, InstalledExporter]:
     """Exporters by name; when two distributions claim a name, the first found wins."""
     found: dict[str, InstalledExporter] = {}
-    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
-        dist = ep.dist.name if ep.dist is not None else "?"
-        found.setdefault(ep.name, InstalledExporter(ep.name, ep, dist))
+    for ep in sorted(entry_points(GROUP), key=lambda e: e.name):
+        found.setdefault(ep.name, InstalledExporter(ep.name, ep, ep.distribution))
     return found
 
 
@@ -90,4 +90,4 @@ def _closest(name: str, names: Iterable[str]) -> str | None:
 
 def command_entry_points() -> list[EntryPoint]:
     """Extra CLI commands contributed by plugins (e.g. ``notion init``)."""
-    return sorted(entry_points(group=COMMAND_GROUP), key=lambda e: e.name)
+    return sorted(entry_points(COMMAND_GROUP), key=lambda e: e.name)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from typing import Any
 
 import click
@@ -116,6 +115,8 @@ def _os_error_line(error: OSError) -> str:
 def _debug(ctx: click.Context) -> bool:
     obj = ctx.find_object(AppContext)
     if obj is not None and obj.debug:
+        import traceback  # only with --debug
+
         traceback.print_exc(file=sys.stderr)
         return True
     return False

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -195,6 +194,8 @@ def _print(report: Report, as_json: bool, *, dry_run: bool, label: str | None = 
     if as_json:
         data = report.to_json()
         data["dry_run"] = dry_run
+        import json
+
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         for change in report.changes + report.extras:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections import Counter
 
 import click
 
 from ..model import Entry, Verdict
-from ..parsing.dates import parse_iso
 from .context import app_context, read_entries
 
 
@@ -17,6 +15,8 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     if value is None:
         return None
     try:
+        from ..parsing.dates import parse_iso
+
         return parse_iso(value)
     except ValueError:
         raise click.BadParameter(f"{value!r} is not a date like 2026-11-28") from None
@@ -54,6 +54,8 @@ def parse(
         raise click.UsageError("--explain prints text: use it without --json")
     entries, failed = read_entries(paths, quiet=quiet, date=date)
     if as_json:
+        import json
+
         click.echo(json.dumps([e.to_json() for e in entries], ensure_ascii=False, indent=2))
     elif explain:
         from ..parsing.explain import explain_entry  # the analysis, loaded only when asked

@@ -8,8 +8,6 @@ in `queue_status`.
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -181,6 +179,8 @@ def queue(
 def _json_array(objects: Iterable[Mapping[str, Any]]) -> str:
     """A JSON array with one object per line: greppable, and encoded by json's C encoder
     (``indent`` would force the pure-Python one, a tenth of a second per 10,000 items)."""
+    import json
+
     lines = [json.dumps(obj, ensure_ascii=False) for obj in objects]
     return "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
 
@@ -208,6 +208,8 @@ def _table(
     right = {3, 4}
     used = sum(widths) + 2 * len(widths)
     # One column spare: some terminals wrap a line that fills the last column.
+    import shutil
+
     headline = max(shutil.get_terminal_size((100, 24)).columns - used - 1, _MIN_HEADLINE)
 
     def line(cells: Sequence[str], title: str) -> str:

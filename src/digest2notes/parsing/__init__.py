@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..model import Entry, Verdict
-from .ids import entry_id
 
 if TYPE_CHECKING:
     from .analysis import Analysis, analyse
+    from .ids import entry_id
 
 __all__ = ["Analysis", "ReadResult", "analyse", "entry_id", "read_digests"]
 
@@ -65,4 +65,8 @@ def __getattr__(name: str) -> Any:
         from . import analysis
 
         return getattr(analysis, name)
+    if name == "entry_id":
+        from .ids import entry_id
+
+        return entry_id
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,40 @@
+"""What ``digest2notes --help`` and ``import digest2notes`` load: what every run pays.
+
+Timings belong in benchmarks/bench_startup.py; these tests hold the imports that
+made start-up slow out of the paths that do not need them, so a stray top-level
+import shows up as a failure rather than as a slow week.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY_FOR_HELP = ("importlib.metadata", "notion_client", "httpx", "yaml", "frontmatter",
+                  "sqlite3", "watchfiles", "platformdirs", "digest2notes.parsing.reader",
+                  "digest2notes_notion.exporter", "digest2notes_obsidian.exporter")
+
+
+def _modules_after(code: str) -> set[str]:
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_help_loads_no_client_parser_or_metadata_library() -> None:
+    loaded = _modules_after(
+        "import contextlib, io, sys\n"
+        "from digest2notes.cli import main\n"
+        "sys.argv = ['digest2notes', '--help']\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main()"
+    )
+    assert "digest2notes_notion.cli" in loaded  # the plugin's command is listed...
+    assert not loaded & set(HEAVY_FOR_HELP)  # ...without loading what it talks to Notion with
+
+
+def test_import_digest2notes_compiles_no_patterns_and_loads_no_click() -> None:
+    loaded = _modules_after("import digest2notes")
+    assert not {"click", "hashlib", "digest2notes.parsing.lexicon", "pathlib"} & loaded
