@@ -95,3 +95,18 @@ def test_an_option_of_another_exporter_is_a_usage_error(run_cli: RunCli, tmp_pat
     assert result.exit_code == 2
     assert "--rate is not an option of --to obsidian" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_digest_on_standard_input_takes_its_date_from_the_option(
+    run_cli: RunCli, vault: Path
+) -> None:
+    text = (SAMPLE_DIGESTS / "vllm-2026-11-27.txt").read_text(encoding="utf-8")
+    result = run_cli(
+        "export", "--to", "obsidian", "--vault", vault, "--date", "2026-12-01", "-", input=text
+    )
+    assert result.exit_code == 0, result.output
+    notes = [p.read_text(encoding="utf-8") for p in (vault / "Digests").glob("*.md")]
+    dated = [n for n in notes if "digest2notes_id:" in n]
+    assert dated and all("digest_date: 2026-12-01" in n for n in dated)
+    bad = run_cli("export", "--to", "obsidian", "--vault", vault, "--date", "12/01", "-", input=text)
+    assert bad.exit_code == 2 and "is not a date like 2026-11-28" in bad.stderr

@@ -40,6 +40,29 @@ def app_context() -> AppContext:
     return click.get_current_context().ensure_object(AppContext)
 
 
+def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        from ..parsing.dates import parse_iso
+
+        return parse_iso(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date like 2026-11-28") from None
+
+
+#: ``--date``, on every command that reads digests (a digest on standard input, or named
+#: ``today.md``, has no date of its own).
+DATE_OPTION = click.option(
+    "--date",
+    "date",
+    metavar="YYYY-MM-DD",
+    callback=_date,
+    help="The date of digests that give none in their header or file name "
+    "(standard input included); else a file's modification day is used.",
+)
+
+
 def paths_or_default(paths: Sequence[str]) -> list[str]:
     return list(paths) if paths else [DEFAULT_DIGESTS]
 

@@ -24,6 +24,7 @@ from ..queue import minutes_from_config
 from . import settings as plugin_settings
 from .context import (
     CONTEXT_SETTINGS,
+    DATE_OPTION,
     app_context,
     echo_error,
     echo_warning,
@@ -48,6 +49,7 @@ PROGRESS_THRESHOLD = 50
     help="Exporter to use (see `digest2notes exporters`).",
 )
 @click.option("--dry-run", is_flag=True, help="Print what would change and write nothing.")
+@DATE_OPTION
 @click.option(
     "--restore",
     "restore_ids",
@@ -66,6 +68,7 @@ def export(
     paths: tuple[str, ...],
     to: str,
     dry_run: bool,
+    date: str | None,
     restore_ids: tuple[str, ...],
     as_json: bool,
     **values: Any,
@@ -83,8 +86,9 @@ def export(
       NOTION_TOKEN=... digest2notes export --to notion --database URL
     """
     exporter = open_exporter(ctx, to, values)
+    restore = Restore.of(restore_ids)
     if not export_paths(
-        exporter, paths, restore=Restore.of(restore_ids), dry_run=dry_run, as_json=as_json
+        exporter, paths, restore=restore, dry_run=dry_run, as_json=as_json, date=date
     ):
         raise SystemExit(1)
 
@@ -119,13 +123,14 @@ def export_paths(
     dry_run: bool = False,
     as_json: bool = False,
     label: str | None = None,
+    date: str | None = None,
 ) -> bool:
     """Read `paths`, plan, apply (unless `dry_run`) and print the report; False on any error.
 
     A digest that cannot be read is reported and the others are still exported; when
     nothing at all was read (a mistyped path), nothing is written, not even the views.
     """
-    entries, read_failed = read_entries(paths)
+    entries, read_failed = read_entries(paths, date=date)
     if read_failed and not entries:
         return False
     plan = exporter.plan(entries, restore=restore)

@@ -8,18 +8,7 @@ from collections import Counter
 import click
 
 from ..model import Entry, Verdict
-from .context import app_context, read_entries
-
-
-def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value is None:
-        return None
-    try:
-        from ..parsing.dates import parse_iso
-
-        return parse_iso(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date like 2026-11-28") from None
+from .context import DATE_OPTION, app_context, read_entries
 
 
 @click.command()
@@ -30,11 +19,7 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     help="Say, per entry, which clause and cues decided the verdict, which expression gave "
     "the minutes and which pointer opened each list of focus points.",
 )
-@click.option(
-    "--date", "date", metavar="YYYY-MM-DD", callback=_date,
-    help="The date of digests that give none in their header or file name "
-    "(standard input included); else a file's modification day is used.",
-)
+@DATE_OPTION
 @click.option("-q", "--quiet", is_flag=True, help="Do not warn about entries without a verdict.")
 def parse(
     paths: tuple[str, ...], as_json: bool, explain: bool, date: str | None, quiet: bool

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from .context import CONTEXT_SETTINGS, paths_or_default
+from .context import CONTEXT_SETTINGS, DATE_OPTION, paths_or_default
 from .export_cmd import export_paths, open_exporter
 from .options import PluginOptionsCommand
 
@@ -35,6 +35,7 @@ DIGEST_SUFFIXES = (".txt", ".md", ".markdown")
     metavar="SECONDS",
     help="How long a changed file must stay unchanged before it is exported.",
 )
+@DATE_OPTION
 @click.option(
     "--initial/--no-initial",
     default=True,
@@ -48,6 +49,7 @@ def watch(
     paths: tuple[str, ...],
     to: str,
     settle: float,
+    date: str | None,
     initial: bool,
     **values: Any,
 ) -> None:
@@ -72,14 +74,14 @@ def watch(
         shown = ", ".join(missing)
         raise click.BadParameter(f"{shown}: no such file or directory", param_hint="PATHS")
     if initial and any(_digests_under(root) for root in roots):
-        export_paths(exporter, roots, label="catch-up")
+        export_paths(exporter, roots, label="catch-up", date=date)
 
     def ready() -> None:
         click.echo(f"Watching {', '.join(roots)} (Ctrl-C to stop)…", err=True)
 
     try:
         for path in _settled(watchfiles, roots, settle, ready):
-            export_paths(exporter, [path], label=path)
+            export_paths(exporter, [path], label=path, date=date)
     except KeyboardInterrupt:
         click.echo("Stopped watching.", err=True)
 
