@@ -27,6 +27,7 @@ HEADLINES = [
     ".hidden note.",
     "Study queue",
     "\u202eevil\u202c name",
+    "<% tp.system.exec('rm -rf ~') %> in a headline",  # Templater reads the frontmatter too
 ]
 PAYLOAD = (
     "值得精读。建议关注：`$= dv.pages().length`、<% tp.file.cursor() %>。\n"
