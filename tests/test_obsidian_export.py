@@ -180,7 +180,9 @@ def test_json_reports_every_entry(run_cli: RunCli, samples: Path, vault: Path) -
         assert change["action"] == "created"
         assert change["target"].startswith("Digests/") and change["target"].endswith(".md")
         assert (vault / change["target"]).is_file()
-    assert {e["target"] for e in data["extras"]} == {"Digests/Study queue.base", "Digests/Study queue.md"}
+    assert {e["target"] for e in data["extras"]} == {
+        "Digests/Study queue.base", "Digests/Study queue.md", ".obsidian/types.json",
+    }
     again = json.loads(export(run_cli, "--vault", vault, "--json", samples).stdout)
     assert {e["action"] for e in again["entries"] + again["extras"]} == {"unchanged"}
 
@@ -251,6 +253,8 @@ def test_notes_are_written_only_when_they_change(
 def test_no_temp_files_left(run_cli: RunCli, samples: Path, vault: Path) -> None:
     export(run_cli, "--vault", vault, samples)
     hidden = {p.relative_to(vault).as_posix() for p in vault.rglob("*") if p.name.startswith(".")}
-    # Only our record of up-to-date notes, kept out of version control.
-    assert hidden == {".digest2notes", ".digest2notes/.gitignore"}
+    # Only our record of up-to-date notes, kept out of version control, and the types
+    # of our properties for Obsidian.
+    assert hidden == {".digest2notes", ".digest2notes/.gitignore", ".obsidian"}
+    assert [p.name for p in (vault / ".obsidian").iterdir()] == ["types.json"]
     assert all(os.access(p, os.R_OK) for p in vault.rglob("*.md"))

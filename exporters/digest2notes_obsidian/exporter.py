@@ -41,8 +41,9 @@ from .location import DEFAULT_FOLDER
 
 if TYPE_CHECKING:
     from .merge import Merged
-    from .planning import Planned, Work
+    from .planning import Planned
     from .state import Update
+    from .works import Work
     from .writer import Writer
 
 
@@ -66,25 +67,35 @@ def _folder_option() -> click.Option:
     )
 
 
+def _task_tag_option() -> click.Option:
+    return click.Option(
+        ["--task-tag"],
+        metavar="TAG",
+        help="Tag every generated to-do (e.g. '#task', your Tasks plugin's global filter) so "
+        "study items join your Tasks views; '' for none. [obsidian] task_tag.",
+    )
+
+
 class ObsidianExporter(Exporter["Planned"], ProgressSource):
     """One note per entry in an Obsidian vault, merged with the reader's edits on re-export."""
 
     name = "obsidian"
     help = "One note per entry in an Obsidian vault (--vault DIR), plus a Study queue view."
-    options = (_vault_option(), _folder_option())
+    options = (_vault_option(), _folder_option(), _task_tag_option())
     queue_options = (_vault_option(),)
 
     def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[Planned]:
-        from . import planning
+        from . import planning, style
         from .location import resolve_location
 
         location = resolve_location(self.settings)
-        planned, warnings = planning.plan(location, entries, restore)
+        note_style = style.resolve_style(self.settings)
+        planned, warnings = planning.plan(location, entries, restore, note_style)
         changes = [work.change for work in planned.works]
         return Plan(changes=changes, state=planned, warnings=warnings)
 
     def apply(self, plan: Plan[Planned], progress: ProgressCallback | None = None) -> Report:
-        from . import state, views
+        from . import propertytypes, state, views
         from .writer import Writer, remove_orphans
 
         planned = plan.state
@@ -99,7 +110,16 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
                 updates.append(update)
             if progress is not None:
                 progress(change)
-        report.extras = [views.apply_view(writer, view) for view in planned.views]
+        extras: list[tuple[Change, Change]] = []  # (as planned, as done)
+        extras += [(view.change, views.apply_view(writer, view)) for view in planned.views]
+        if planned.types is not None:
+            extras.append((planned.types.change, propertytypes.apply(writer, planned.types)))
+        report.extras = [done for _, done in extras]
+        report.warnings += [  # what failed at planning was said then
+            f"{done.target}: {done.detail}"
+            for was, done in extras
+            if done.action is Action.FAILED and was.action is not Action.FAILED
+        ]
         # The folders written to changed by our own hand: their new mtimes are the ones
         # the next run compares with, so that it does not list them again for nothing.
         folders = {**planned.look.folders, **writer.folders_written()}
@@ -157,18 +177,18 @@ def _apply(writer: Writer, work: Work) -> tuple[Change, Update | None]:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         detail = f"cannot write {change.target}: {reason}"
         return replace(change, action=Action.FAILED, detail=detail), None
-    record = Record(work.entry.id, change.target, stamp, work.absorbed, merged.seen)
+    record = Record(work.id, change.target, stamp, work.absorbed, merged.seen)
     return change, Update(record, work.known, merged.written)
 
 
 def _merge_again(work: Work) -> Merged | Change:
     """The reader saved the note after we planned: merge again from what is there now."""
-    from . import merge, note
+    from . import merge
 
-    assert work.path is not None and work.known is not None
+    assert work.path is not None and work.draft is not None
     try:
         text = work.path.read_bytes().decode("utf-8")
-        return merge.merge(text, note.draft(work.known), work.base)
+        return merge.merge(text, work.draft, work.base)
     except (OSError, UnicodeDecodeError, merge.BrokenFrontmatter) as error:
         detail = getattr(error, "problem", None) or str(error)
         return replace(work.change, action=Action.FAILED, detail=f"cannot merge the note: {detail}")

@@ -14,8 +14,9 @@ For each entry exported, in ``.digest2notes/state.sqlite3`` (with its own
 - `Seen`: the note's values when last looked at, so the study queue need not read
   notes nobody touched since.
 
-Also the notes found holding a recorded id elsewhere (copies), and the vault's
-folders with their mtimes, so a run lists only the folders that changed.
+Also the notes found holding a recorded id elsewhere (copies), the vault's folders
+with their mtimes, so a run lists only the folders that changed, and the `NoteStyle`
+key the notes were last written in.
 
 SQLite, from the standard library, because a run reads the few rows it needs and
 writes only those that change, in one transaction: an interrupted run leaves the
@@ -120,6 +121,7 @@ class State:
     records: dict[str, Record] = field(default_factory=dict)
     current_format: bool = True
     with_seen: bool = False
+    style: str = ""
     db: sqlite3.Connection | None = None
 
     def records_of(self, ids: Iterable[str]) -> dict[str, Record]:
@@ -186,11 +188,12 @@ class State:
             yield self.db.execute(f"{query} IN ({','.join('?' * len(chunk))})", chunk)
 
 
-def load(location: Location, *, with_seen: bool = False) -> State:
+def load(location: Location, *, with_seen: bool = False, style: str = "") -> State:
     """The vault's export state, open for reading until `State.close`; a fresh one if
     there is none or it cannot be read. What the notes held (`Record.seen`) is read only
-    `with_seen`, for the queue."""
-    state = State(location, with_seen=with_seen)
+    `with_seen`, for the queue. Notes last written in another `style` (a `NoteStyle.key`)
+    are merged again, as after a change of format."""
+    state = State(location, with_seen=with_seen, style=style)
     path = _path(location)
     if not path.is_file():
         state.legacy_ids = _legacy_ids(location)
@@ -201,7 +204,7 @@ def load(location: Location, *, with_seen: bool = False) -> State:
         meta = dict(db.execute("SELECT key, value FROM meta"))
         if meta.get("version") != _SCHEMA_VERSION:
             raise sqlite3.DatabaseError(f"a state of another version ({meta.get('version')})")
-        state.current_format = meta.get("format") == FORMAT
+        state.current_format = meta.get("format") == FORMAT and meta.get("style", "") == style
         for relative, note_id, inode, mtime, size in db.execute("SELECT * FROM copies"):
             stamp = _stamp(inode, mtime, size)
             if stamp is not None:
@@ -210,7 +213,7 @@ def load(location: Location, *, with_seen: bool = False) -> State:
         state.looked_at = int(meta.get("looked_at", "0"))
     except (sqlite3.Error, ValueError, TypeError, KeyError) as error:
         state.close()
-        state = State(location, legacy_ids=_legacy_ids(location))
+        state = State(location, legacy_ids=_legacy_ids(location), style=style)
         state.warnings.append(
             f"{location.relative(path)}: cannot read the export state ({error}); "
             "every note is looked at again"
@@ -245,7 +248,12 @@ def save(
         with contextlib.closing(db):
             db.executescript(_SCHEMA)
             db.execute("BEGIN IMMEDIATE")
-            meta = {"version": _SCHEMA_VERSION, "format": FORMAT, "looked_at": str(looked_at)}
+            meta = {
+                "version": _SCHEMA_VERSION,
+                "format": FORMAT,
+                "style": state.style,
+                "looked_at": str(looked_at),
+            }
             db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
             for update in updates:
                 _write(db, update)
