@@ -181,6 +181,7 @@ def test_json_reports_every_entry(run_cli: RunCli, samples: Path, vault: Path) -
         assert change["target"].startswith("Digests/") and change["target"].endswith(".md")
         assert (vault / change["target"]).is_file()
     assert {e["target"] for e in data["extras"]} == {
+        "Digests/Days/vllm-project vllm 2026-11-27.md", "Digests/Days/vllm-project vllm 2026-11-28.md",
         "Digests/Study queue.base", "Digests/Study queue.md", ".obsidian/types.json",
     }
     again = json.loads(export(run_cli, "--vault", vault, "--json", samples).stdout)
@@ -246,8 +247,10 @@ def test_notes_are_written_only_when_they_change(
     assert "created 1, updated 0, unchanged 10, failed 0" in result.output
     after = snapshot(vault)
     assert {k for k in after if k not in before} == {"Digests/Humming 后端白名单新增 SITU2，使能 Kimi-K3.md"}
-    # The old note stays (it is the reader's); only our record of up-to-date notes changes.
-    assert {k for k, v in before.items() if after[k] != v} == {".digest2notes/state.sqlite3"}
+    # The old note stays (it is the reader's); the day's digest note links the new one.
+    assert {k for k, v in before.items() if after[k] != v} == {
+        ".digest2notes/state.sqlite3", "Digests/Days/vllm-project vllm 2026-11-28.md"
+    }
 
 
 def test_no_temp_files_left(run_cli: RunCli, samples: Path, vault: Path) -> None:

@@ -23,6 +23,7 @@ CASES = {
     "glm-skim.md": "GLM-5.2 PCP 评估启用 expandable segments 修复 OOM.md",
     "Study queue.base": "Study queue.base",
     "Study queue.md": "Study queue.md",
+    "digest-2026-11-28.md": "Days/vllm-project vllm 2026-11-28.md",
 }
 #: The same notes written with a Tasks global-filter tag (``--task-tag '#task'``).
 TAGGED = {"worker-threads-task-tag.md": CASES["worker-threads.md"]}

@@ -79,6 +79,8 @@ def test_default_minutes_come_from_the_config_and_the_readers_stay(
     with_minutes("{ deep = 30, skim = 8 }")
     assert frontmatter.load(str(note_of(vault, INKLING)))["minutes"] == 30  # no time in the digest
     assert frontmatter.load(str(note_of(vault, GLM)))["minutes"] == 5  # "约 5 分钟": the digest's
+    day = (vault / "Digests" / "Days" / "vllm-project vllm 2026-11-27.md").read_text("utf-8")
+    assert f"[[{INKLING}]] · deep · 30 min" in day and "· 8 entries · 218 min" in day
     queued = json.loads(run_cli("--config", config, "queue", "--vault", vault, "--json", "--all").stdout)
     assert next(i for i in queued if i["title"] == INKLING)["minutes"] == 30
     # The reader sets their own; a later change of the config leaves it alone.

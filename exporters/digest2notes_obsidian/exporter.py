@@ -80,7 +80,10 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
     """One note per entry in an Obsidian vault, merged with the reader's edits on re-export."""
 
     name = "obsidian"
-    help = "One note per entry in an Obsidian vault (--vault DIR), plus a Study queue view."
+    help = (
+        "One note per entry and per digest in an Obsidian vault (--vault DIR), plus a Study "
+        "queue view."
+    )
     options = (_vault_option(), _folder_option(), _task_tag_option())
     queue_options = (_vault_option(),)
 
@@ -95,7 +98,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         return Plan(changes=changes, state=planned, warnings=warnings)
 
     def apply(self, plan: Plan[Planned], progress: ProgressCallback | None = None) -> Report:
-        from . import propertytypes, state, views
+        from . import propertytypes, statesave, views
         from .writer import Writer, remove_orphans
 
         planned = plan.state
@@ -111,6 +114,11 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
             if progress is not None:
                 progress(change)
         extras: list[tuple[Change, Change]] = []  # (as planned, as done)
+        for work in planned.days:
+            change, update = _apply(writer, work)
+            extras.append((work.change, change))
+            if update is not None:
+                updates.append(update)
         extras += [(view.change, views.apply_view(writer, view)) for view in planned.views]
         if planned.types is not None:
             extras.append((planned.types.change, propertytypes.apply(writer, planned.types)))
@@ -127,7 +135,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         copies = planned.look.copies()
         same_copies = set(copies) == set(old.copies.values())
         if updates or old.fresh or folders != old.folders or not same_copies:
-            problem = state.save(old, updates, copies, folders, planned.look.started)
+            problem = statesave.save(old, updates, copies, folders, planned.look.started)
             if problem:
                 report.warnings.append(problem)
         return report

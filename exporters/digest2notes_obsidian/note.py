@@ -13,6 +13,8 @@ that a re-export can tell each one apart from whatever the reader added around i
 - where the reader and a digest both changed the same value, a note block says
   what the digest says now (the reader's value stays).
 
+A digest's note (`digestnotes`) has one unit, its reading list, a callout block.
+
 The end marker carries a seal, ``%% digest2notes:end 3f2a9c1b %%``: a hash of the
 whole note as written. It is only written when every value of ours in the note is
 the tool's own, so a note whose seal still holds is known to carry nothing of the
@@ -46,6 +48,9 @@ VERDICT_ID = "verdict"
 POINT_PREFIX = "fp-"
 DIGEST_PREFIX = "digest:"
 DROPPED_KEY = "dropped"
+#: A digest note's reading list (`digestnotes`): a callout, one line per entry.
+LISTING_HEADER = "> [!summary] Reading list"
+LISTING_KEY = "listing"
 CHANGED_KEY = "changed"
 STATUS_UNREAD = "unread"
 ROOT_TAG = "digest2notes"
@@ -144,7 +149,7 @@ ENTRY = Kind(KEYS, DERIVED, frozenset({"tags", "references", "digest_dates"}), _
 class Draft:
     """What the tool writes in a note now: its properties and the units of its generated
     part. The merge (`merge`) works on drafts alone, so another kind of note (a note per
-    digest, say) only needs a function that drafts it, and its `Kind`."""
+    digest: `digestnotes`) only needs a function that drafts it, and its `Kind`."""
 
     id: str
     properties: dict[str, object]

@@ -15,8 +15,8 @@ For each entry (in the order read):
 Two notes holding one id are a warning naming both; the one the state recorded (else
 the first by path) is the note, the other is left alone.
 
-Then the files that follow from the entries' notes: the Study queue (`views`) and
-Obsidian's property types (`propertytypes`).
+Then the notes that follow from the entries': each digest's note (`digestplanning`),
+the Study queue (`views`) and Obsidian's property types (`propertytypes`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from digest2notes import Action, Change, Entry, Restore
 
 from . import (
+    digestnotes,
+    digestplanning,
     filenames,
     finder,
     history,
@@ -60,6 +62,7 @@ class Planned:
     #: What the state learns of notes the run does not export (moved, deleted, found).
     bookkeeping: list[Update] = field(default_factory=list)
     views: list[views.ViewWork] = field(default_factory=list)
+    days: list[Work] = field(default_factory=list)  # the digests' notes
     types: propertytypes.TypesWork | None = None
 
 
@@ -91,7 +94,14 @@ def _plan(
         if entry.id not in ids:
             ids.add(entry.id)
             unique.append(entry)
-    look = finder.look(known_state, ids)
+    days = digestnotes.days_of(unique)
+    day_ids = {day.id for day in days}
+    # The other days' notes this run may touch: those listing an entry of the run.
+    records = known_state.records_of(ids)
+    news = [e.id for e in unique if _brings_news(e, records.get(e.id))]
+    neighbours = known_state.listing(news) - day_ids
+    recorded_days = known_state.days(neighbours)
+    look = finder.look(known_state, ids | day_ids | neighbours)
     bodies = known_state.bodies([e.id for e in unique if _needs_reading(known_state, look, e)])
     entry_works: list[Work] = []
     names = Names(location.folder_path, location.folder, views.RESERVED_STEMS)
@@ -119,13 +129,24 @@ def _plan(
         entry_works.append(work)
         if problem:
             warnings.append(problem)
-    planned = Planned(location, known_state, look, entry_works)
+    notes = digestplanning.EntryNotes(entry_works, unique, known_state, style)
+    day_works, day_warnings = digestplanning.plan(
+        location, known_state, look, days, notes, recorded_days, restore, style
+    )
+    warnings += day_warnings
+    planned = Planned(location, known_state, look, entry_works, days=day_works)
     planned.types, types_warning = propertytypes.plan(location)
     if types_warning:
         warnings.append(types_warning)
     planned.views = views.plan_views(location)
-    planned.bookkeeping = _bookkeeping(known_state, look, ids)
+    planned.bookkeeping = _bookkeeping(known_state, look, ids | {w.id for w in day_works})
     return planned, warnings
+
+
+def _brings_news(entry: Entry, record: Record | None) -> bool:
+    """Whether the entry may say something new of itself (an entry that does not changes
+    no other day's list: at most its note moved, which a link by name survives)."""
+    return record is None or entry.fingerprint not in record.absorbed
 
 
 def _needs_reading(known_state: State, look: Look, entry: Entry) -> bool:

@@ -24,6 +24,7 @@ from digest2notes import ExportError, Progress, StudyItem, StudyStatus, atomic_w
 
 from . import body, finder, note, properties, state
 from .finder import NoteFile
+from .ids import is_digest_id
 from .location import Location, inside
 from .merge import Seen
 
@@ -58,6 +59,8 @@ def read_progress(location: Location) -> Progress:
     items: list[StudyItem] = []
     warnings = list(known.warnings)
     for note_id, files in look.notes.items():
+        if is_digest_id(note_id):  # a digest's note is a reading list, not an item
+            continue
         if len(files) > 1:
             warnings.append(duplicate_warning(note_id, files))
         record = known.records.get(note_id)

@@ -17,7 +17,7 @@ from digest2notes import Action, Change
 
 from . import merge
 from .finder import NoteFile
-from .history import Known
+from .history import DayKnown, Known
 from .location import Location
 from .merge import Merged, Written
 from .note import Draft
@@ -35,7 +35,7 @@ class Work:
     text: str | None = None  # its new text
     stamp: Stamp | None = None  # the file's stamp when planned (None: a new note)
     draft: Draft | None = None  # what the tool writes in it now (to merge again)
-    known: Known | None = None  # what the state keeps of what the digests said
+    known: Known | DayKnown | None = None  # what the state keeps of what the digests said
     base: Written | None = None  # the base it was merged against (to merge again)
     merged: Merged | None = None
     absorbed: frozenset[str] = frozenset()  # says the note holds once written (see state)
@@ -47,7 +47,7 @@ def create(
     relative: str,
     change: Change,
     draft: Draft,
-    known: Known,
+    known: Known | DayKnown,
     absorbed: frozenset[str],
 ) -> Work:
     """A new note at `relative` (`change` says so)."""
@@ -61,7 +61,7 @@ def merge_found(
     change: Change,
     found: NoteFile,
     draft: Draft,
-    known: Known,
+    known: Known | DayKnown,
     base: Written | None,
     absorbed: Callable[[Merged], frozenset[str]],
 ) -> tuple[Work, str | None]:
