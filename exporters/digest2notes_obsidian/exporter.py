@@ -67,6 +67,15 @@ def _folder_option() -> click.Option:
     )
 
 
+def _daily_note_option() -> click.Option:
+    return click.Option(
+        ["--daily-note/--no-daily-note", "daily_note"],
+        default=False,
+        help="Link the day's digest notes in your daily note (found through Obsidian's Daily "
+        "notes settings; made from your template if missing). [obsidian] daily_note.",
+    )
+
+
 def _task_tag_option() -> click.Option:
     return click.Option(
         ["--task-tag"],
@@ -84,7 +93,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         "One note per entry and per digest in an Obsidian vault (--vault DIR), plus a Study "
         "queue view."
     )
-    options = (_vault_option(), _folder_option(), _task_tag_option())
+    options = (_vault_option(), _folder_option(), _daily_note_option(), _task_tag_option())
     queue_options = (_vault_option(),)
 
     def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[Planned]:
@@ -93,12 +102,13 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
 
         location = resolve_location(self.settings)
         note_style = style.resolve_style(self.settings)
-        planned, warnings = planning.plan(location, entries, restore, note_style)
+        daily = style.daily_note(self.settings)
+        planned, warnings = planning.plan(location, entries, restore, note_style, daily)
         changes = [work.change for work in planned.works]
         return Plan(changes=changes, state=planned, warnings=warnings)
 
     def apply(self, plan: Plan[Planned], progress: ProgressCallback | None = None) -> Report:
-        from . import propertytypes, statesave, views
+        from . import daily, propertytypes, statesave, views
         from .writer import Writer, remove_orphans
 
         planned = plan.state
@@ -119,6 +129,12 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
             extras.append((work.change, change))
             if update is not None:
                 updates.append(update)
+        dailies = []
+        for daily_work in planned.daily:
+            change, written = daily.apply(writer, daily_work)
+            extras.append((daily_work.change, change))
+            if written is not None:
+                dailies.append(written)
         extras += [(view.change, views.apply_view(writer, view)) for view in planned.views]
         if planned.types is not None:
             extras.append((planned.types.change, propertytypes.apply(writer, planned.types)))
@@ -134,8 +150,9 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         old = planned.state
         copies = planned.look.copies()
         same_copies = set(copies) == set(old.copies.values())
-        if updates or old.fresh or folders != old.folders or not same_copies:
-            problem = statesave.save(old, updates, copies, folders, planned.look.started)
+        if updates or dailies or old.fresh or folders != old.folders or not same_copies:
+            started = planned.look.started
+            problem = statesave.save(old, updates, copies, folders, started, dailies)
             if problem:
                 report.warnings.append(problem)
         return report

@@ -16,7 +16,8 @@ Two notes holding one id are a warning naming both; the one the state recorded (
 the first by path) is the note, the other is left alone.
 
 Then the notes that follow from the entries': each digest's note (`digestplanning`),
-the Study queue (`views`) and Obsidian's property types (`propertytypes`).
+the day's digests in the reader's daily note when asked (`daily`), the Study queue
+(`views`) and Obsidian's property types (`propertytypes`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from digest2notes import Action, Change, Entry, Restore
 
 from . import (
+    daily,
     digestnotes,
     digestplanning,
     filenames,
@@ -41,6 +43,7 @@ from . import (
 )
 from .finder import Look, NoteFile
 from .history import Known
+from .ids import digest_date
 from .location import Location
 from .merge import Merged, Written
 from .naming import Names
@@ -63,6 +66,7 @@ class Planned:
     bookkeeping: list[Update] = field(default_factory=list)
     views: list[views.ViewWork] = field(default_factory=list)
     days: list[Work] = field(default_factory=list)  # the digests' notes
+    daily: list[daily.DailyWork] = field(default_factory=list)
     types: propertytypes.TypesWork | None = None
 
 
@@ -71,11 +75,12 @@ def plan(
     entries: Sequence[Entry],
     restore: Restore,
     style: NoteStyle,
+    daily_notes: bool = False,
 ) -> tuple[Planned, list[str]]:
     """Each note's `Work`, and the warnings for the reader."""
     known_state = state.load(location, style=style.key)
     try:
-        return _plan(location, known_state, entries, restore, style)
+        return _plan(location, known_state, entries, restore, style, daily_notes)
     finally:
         known_state.close()
 
@@ -86,6 +91,7 @@ def _plan(
     entries: Sequence[Entry],
     restore: Restore,
     style: NoteStyle,
+    daily_notes: bool,
 ) -> tuple[Planned, list[str]]:
     warnings = list(known_state.warnings)
     unique: list[Entry] = []
@@ -96,11 +102,14 @@ def _plan(
             unique.append(entry)
     days = digestnotes.days_of(unique)
     day_ids = {day.id for day in days}
-    # The other days' notes this run may touch: those listing an entry of the run.
+    # The other days' notes this run may touch: those listing an entry of the run, and
+    # with daily notes every digest of the run's dates (a daily note links them all).
+    dates = {day.date for day in days} if daily_notes else set()
+    same_dates = {i for i in known_state.digest_ids() if dates and digest_date(i) in dates}
     records = known_state.records_of(ids)
     news = [e.id for e in unique if _brings_news(e, records.get(e.id))]
-    neighbours = known_state.listing(news) - day_ids
-    recorded_days = known_state.days(neighbours)
+    neighbours = (known_state.listing(news) | same_dates) - day_ids
+    recorded_days = known_state.days(neighbours | (day_ids if daily_notes else set()))
     look = finder.look(known_state, ids | day_ids | neighbours)
     bodies = known_state.bodies([e.id for e in unique if _needs_reading(known_state, look, e)])
     entry_works: list[Work] = []
@@ -135,6 +144,11 @@ def _plan(
     )
     warnings += day_warnings
     planned = Planned(location, known_state, look, entry_works, days=day_works)
+    if daily_notes:
+        planned.daily, daily_warnings = daily.plan(
+            location, known_state, look, day_works, recorded_days, same_dates, restore
+        )
+        warnings += daily_warnings
     planned.types, types_warning = propertytypes.plan(location)
     if types_warning:
         warnings.append(types_warning)

@@ -15,9 +15,10 @@ For each entry exported, in ``.digest2notes/state.sqlite3`` (with its own
   notes nobody touched since.
 
 A digest's note is a note like an entry's (its id is ``digest:owner/repo DATE``, see
-`ids`), its `DayKnown` in place of the history. Also the notes found holding a
-recorded id elsewhere (copies), the vault's folders with their mtimes, so a run lists
-only the folders that changed, and the `NoteStyle` key the notes were last written in.
+`ids`), its `DayKnown` in place of the history. Also the daily notes the tool wrote its
+part into (`Daily`), the notes found holding a recorded id elsewhere (copies), the
+vault's folders with their mtimes, so a run lists only the folders that changed, and
+the `NoteStyle` key the notes were last written in.
 
 SQLite, from the standard library, because a run reads the few rows it needs and
 writes only those that change, in one transaction: an interrupted run leaves the
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from .history import DayKnown, Known
+from .ids import DIGEST_PREFIX
 from .location import Location
 from .merge import Seen, Written
 from .writer import Stamp
@@ -47,6 +49,8 @@ LEGACY_RECORDS = "notes.json"  # what versions up to 944269f kept instead
 #: merges every note again once, instead of trusting that it is up to date.
 FORMAT = "3"
 SCHEMA_VERSION = "3"
+#: Every digest note's id sorts between these two (``;`` follows ``:``).
+_DIGESTS = (DIGEST_PREFIX, DIGEST_PREFIX[:-1] + chr(ord(DIGEST_PREFIX[-1]) + 1))
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,17 @@ class Update:
     record: Record
     known: Known | DayKnown | None = None
     written: Written | None = None
+
+
+@dataclass(frozen=True)
+class Daily:
+    """A daily note the tool wrote its part into: where, the file's stamp then, and a
+    hash of the part (so an unchanged note with an unchanged part is not even read, and
+    a note whose part the reader removed is known as such)."""
+
+    path: str
+    stamp: Stamp | None
+    part: str
 
 
 @dataclass
@@ -136,6 +151,13 @@ class State:
                     found[note_id] = Written.from_json(json.loads(written))
         return found
 
+    def digest_ids(self) -> list[str]:
+        """The ids of every digest note the state knows (their lists are not read)."""
+        if self.db is None:
+            return []
+        query = "SELECT id FROM notes WHERE id >= ? AND id < ?"
+        return [note_id for (note_id,) in self.db.execute(query, _DIGESTS)]
+
     def listing(self, entry_ids: Collection[str]) -> set[str]:
         """The digest notes whose lists hold any of these entries."""
         found: set[str] = set()
@@ -153,6 +175,18 @@ class State:
         for rows in self._chunks("SELECT id, known FROM notes WHERE id", list(records)):
             for note_id, known in rows:
                 found[note_id] = (records[note_id], _day(known))
+        return found
+
+    def daily_of(self, paths: Iterable[str]) -> dict[str, Daily]:
+        """The daily notes at these vault-relative paths that the tool wrote into."""
+        found: dict[str, Daily] = {}
+        query = "SELECT path, inode, mtime, size, part FROM daily WHERE path"
+        try:
+            for rows in self._chunks(query, list(paths)):
+                for path, inode, mtime, size, part in rows:
+                    found[path] = Daily(path, _stamp(inode, mtime, size), part)
+        except sqlite3.OperationalError:  # a state from before daily notes: none
+            return {}
         return found
 
     def close(self) -> None:

@@ -22,6 +22,7 @@ from .state import (
     STATE_FILE,
     STATE_FOLDER,
     Copy,
+    Daily,
     State,
     Update,
     connect,
@@ -50,6 +51,9 @@ CREATE TABLE IF NOT EXISTS copies (
     path TEXT PRIMARY KEY, id TEXT NOT NULL, inode INTEGER, mtime INTEGER, size INTEGER
 );
 CREATE TABLE IF NOT EXISTS folders (path TEXT PRIMARY KEY, mtime INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS daily (
+    path TEXT PRIMARY KEY, inode INTEGER, mtime INTEGER, size INTEGER, part TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS listed (  -- which digest notes list which entries
     entry TEXT NOT NULL, day TEXT NOT NULL, PRIMARY KEY (entry, day)
 ) WITHOUT ROWID;
@@ -63,6 +67,7 @@ def save(
     copies: Iterable[Copy],
     folders: Mapping[str, int],
     looked_at: int,
+    daily: Iterable[Daily] = (),
 ) -> str | None:
     """Write what the run learnt, in one transaction; a warning if it could not be."""
     location = state.location
@@ -95,6 +100,10 @@ def save(
             db.executemany(
                 "INSERT OR REPLACE INTO copies VALUES (?, ?, ?, ?, ?)",
                 [(c.path, c.id, *c.stamp) for c in copies],
+            )
+            db.executemany(
+                "INSERT OR REPLACE INTO daily VALUES (?, ?, ?, ?, ?)",
+                [(d.path, *(d.stamp or (None, None, None)), d.part) for d in daily],
             )
             db.execute("DELETE FROM folders")
             db.executemany("INSERT INTO folders VALUES (?, ?)", folders.items())

@@ -18,6 +18,7 @@ from typing import Any
 from digest2notes import DEFAULT_MINUTES_SETTING, ConfigError, Verdict
 
 TASK_TAG_SETTING = "task_tag"
+DAILY_NOTE_SETTING = "daily_note"
 
 # A tag as Obsidian reads one: no spaces or punctuation but _ - /, not all digits.
 _TAG = re.compile(r"#(?=[\w/-]*[^\W\d])[\w/-]+")
@@ -84,3 +85,10 @@ def _minutes(settings: Mapping[str, Any]) -> tuple[tuple[Verdict, int], ...]:
         found.append((verdict, value))
     return tuple(found)
 
+
+def daily_note(settings: Mapping[str, Any]) -> bool:
+    """Whether the reader asked for the day's digests in their daily note."""
+    value = settings.get(DAILY_NOTE_SETTING)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    raise ConfigError(f"[obsidian] daily_note must be true or false, not {value!r}")
