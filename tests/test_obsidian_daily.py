@@ -147,3 +147,22 @@ def test_unreadable_daily_settings_cost_a_warning_never_the_export(
     (vault / ".obsidian" / "daily-notes.json").write_text('{"folder": "../out"}', "utf-8")
     result = export(run_cli, vault, samples, "--daily-note")
     assert "not a path inside the vault" in result.stderr and not (vault.parent / "out").exists()
+
+
+def test_a_later_day_that_changes_an_entry_keeps_every_digest_of_its_first_day(
+    run_cli: RunCli, tmp_path: Path, vault: Path
+) -> None:
+    """Day one has two repositories' digests; day two changes an entry of one of them:
+    day one's daily note says the new time, and still links both."""
+    daily_settings(vault, template=None)
+    digests = tmp_path / "d"
+    digests.mkdir()
+    (digests / "a-2026-11-27.txt").write_text("o/a\n\nShared\n\n值得精读。\n", encoding="utf-8")
+    (digests / "b-2026-11-27.txt").write_text("o/b\n\nOther\n\n无需精读。\n", encoding="utf-8")
+    export(run_cli, vault, digests, "--daily-note")
+    later = tmp_path / "a-2026-11-28.txt"
+    later.write_text("o/a\n\nShared\n\n建议快速阅读（约 7 分钟）。\n", encoding="utf-8")
+    export(run_cli, vault, later, "--daily-note")
+    first = day_note(vault, "27").read_text(encoding="utf-8")
+    assert "- [[o a 2026-11-27]] · 1 entry · 7 min\n- [[o b 2026-11-27]] · 1 entry · 2 min\n" in first
+    assert "- [[o a 2026-11-28]] · 1 entry · 7 min" in day_note(vault, "28").read_text("utf-8")

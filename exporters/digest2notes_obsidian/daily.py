@@ -118,10 +118,12 @@ def _digests_by_date(
     recorded: Mapping[str, tuple[Record, DayKnown | None]],
     neighbours: set[str],
 ) -> dict[str, dict[str, tuple[str, DayKnown | None]]]:
-    """date → digest note id → (its note's path, its day), for every digest note the day
-    has that is not deleted: this run's, and those earlier runs exported."""
+    """date → digest note id → (its note's path, its day), for the dates of the digest
+    notes this run plans (its own, and other days' whose lists it writes again): every
+    digest note of the day that is not deleted, this run's and those earlier runs made."""
     found: dict[str, dict[str, tuple[str, DayKnown | None]]] = {}
     exported = set()
+    dates = {digest_date(work.id) for work in day_works}
     for work in day_works:
         exported.add(work.id)
         if work.change.action is Action.SKIPPED or not work.change.target:
@@ -133,6 +135,8 @@ def _digests_by_date(
             known = recorded[work.id][1]
         found.setdefault(digest_date(work.id), {})[work.id] = (work.change.target, known)
     for note_id in sorted(neighbours - exported):
+        if note_id not in recorded or digest_date(note_id) not in dates:
+            continue
         record, known = recorded[note_id]
         files = look.notes.get(note_id)
         target = files[0].relative if files else None if note_id in look.gone else record.path

@@ -30,7 +30,7 @@ import hashlib
 import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from digest2notes import Entry
 
@@ -69,10 +69,10 @@ class Day:
     repo: str
     date: str
     entries: tuple[Entry, ...]
+    id: str = field(init=False)
 
-    @property
-    def id(self) -> str:
-        return day_id(self.repo, self.date)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", day_id(self.repo, self.date))
 
 
 def day_id(repo: str, date: str) -> str:

@@ -108,7 +108,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         return Plan(changes=changes, state=planned, warnings=warnings)
 
     def apply(self, plan: Plan[Planned], progress: ProgressCallback | None = None) -> Report:
-        from . import daily, propertytypes, statesave, views
+        from . import propertytypes, statesave, views
         from .writer import Writer, remove_orphans
 
         planned = plan.state
@@ -131,6 +131,8 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
                 updates.append(update)
         dailies = []
         for daily_work in planned.daily:
+            from . import daily
+
             change, written = daily.apply(writer, daily_work)
             extras.append((daily_work.change, change))
             if written is not None:

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change, Entry, Restore
 
 from . import (
-    daily,
     digestnotes,
     digestplanning,
     filenames,
@@ -51,6 +51,9 @@ from .state import Record, State, Update
 from .style import NoteStyle
 from .works import Work
 
+if TYPE_CHECKING:  # daily notes are opt-in: their modules load only for a run that asks
+    from .daily import DailyWork
+
 DELETED = "deleted by you"
 
 
@@ -66,7 +69,7 @@ class Planned:
     bookkeeping: list[Update] = field(default_factory=list)
     views: list[views.ViewWork] = field(default_factory=list)
     days: list[Work] = field(default_factory=list)  # the digests' notes
-    daily: list[daily.DailyWork] = field(default_factory=list)
+    daily: list[DailyWork] = field(default_factory=list)
     types: propertytypes.TypesWork | None = None
 
 
@@ -103,12 +106,13 @@ def _plan(
     days = digestnotes.days_of(unique)
     day_ids = {day.id for day in days}
     # The other days' notes this run may touch: those listing an entry of the run, and
-    # with daily notes every digest of the run's dates (a daily note links them all).
-    dates = {day.date for day in days} if daily_notes else set()
-    same_dates = {i for i in known_state.digest_ids() if dates and digest_date(i) in dates}
+    # with daily notes every digest of those days (a daily note links them all).
     records = known_state.records_of(ids)
     news = [e.id for e in unique if _brings_news(e, records.get(e.id))]
-    neighbours = (known_state.listing(news) | same_dates) - day_ids
+    listing = known_state.listing(news) - day_ids
+    dates = {day.date for day in days} | {digest_date(i) for i in listing}
+    digest_ids = known_state.digest_ids() if daily_notes else []
+    neighbours = (listing | {i for i in digest_ids if digest_date(i) in dates}) - day_ids
     recorded_days = known_state.days(neighbours | (day_ids if daily_notes else set()))
     look = finder.look(known_state, ids | day_ids | neighbours)
     bodies = known_state.bodies([e.id for e in unique if _needs_reading(known_state, look, e)])
@@ -145,8 +149,10 @@ def _plan(
     warnings += day_warnings
     planned = Planned(location, known_state, look, entry_works, days=day_works)
     if daily_notes:
+        from . import daily
+
         planned.daily, daily_warnings = daily.plan(
-            location, known_state, look, day_works, recorded_days, same_dates, restore
+            location, known_state, look, day_works, recorded_days, neighbours, restore
         )
         warnings += daily_warnings
     planned.types, types_warning = propertytypes.plan(location)
