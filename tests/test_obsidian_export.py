@@ -180,7 +180,10 @@ def test_json_reports_every_entry(run_cli: RunCli, samples: Path, vault: Path) -
         assert change["action"] == "created"
         assert change["target"].startswith("Digests/") and change["target"].endswith(".md")
         assert (vault / change["target"]).is_file()
-    assert {e["target"] for e in data["extras"]} == {"Digests/Study queue.base", "Digests/Study queue.md"}
+    assert {e["target"] for e in data["extras"]} == {
+        "Digests/Days/vllm-project vllm 2026-11-27.md", "Digests/Days/vllm-project vllm 2026-11-28.md",
+        "Digests/Study queue.base", "Digests/Study queue.md", ".obsidian/types.json",
+    }
     again = json.loads(export(run_cli, "--vault", vault, "--json", samples).stdout)
     assert {e["action"] for e in again["entries"] + again["extras"]} == {"unchanged"}
 
@@ -244,13 +247,17 @@ def test_notes_are_written_only_when_they_change(
     assert "created 1, updated 0, unchanged 10, failed 0" in result.output
     after = snapshot(vault)
     assert {k for k in after if k not in before} == {"Digests/Humming 后端白名单新增 SITU2，使能 Kimi-K3.md"}
-    # The old note stays (it is the reader's); only our record of up-to-date notes changes.
-    assert {k for k, v in before.items() if after[k] != v} == {".digest2notes/state.sqlite3"}
+    # The old note stays (it is the reader's); the day's digest note links the new one.
+    assert {k for k, v in before.items() if after[k] != v} == {
+        ".digest2notes/state.sqlite3", "Digests/Days/vllm-project vllm 2026-11-28.md"
+    }
 
 
 def test_no_temp_files_left(run_cli: RunCli, samples: Path, vault: Path) -> None:
     export(run_cli, "--vault", vault, samples)
     hidden = {p.relative_to(vault).as_posix() for p in vault.rglob("*") if p.name.startswith(".")}
-    # Only our record of up-to-date notes, kept out of version control.
-    assert hidden == {".digest2notes", ".digest2notes/.gitignore"}
+    # Only our record of up-to-date notes, kept out of version control, and the types
+    # of our properties for Obsidian.
+    assert hidden == {".digest2notes", ".digest2notes/.gitignore", ".obsidian"}
+    assert [p.name for p in (vault / ".obsidian").iterdir()] == ["types.json"]
     assert all(os.access(p, os.R_OK) for p in vault.rglob("*.md"))

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from .conftest import RunCli
 
 GOLDEN = Path(__file__).parent / "golden" / "obsidian"
@@ -21,15 +23,21 @@ CASES = {
     "glm-skim.md": "GLM-5.2 PCP 评估启用 expandable segments 修复 OOM.md",
     "Study queue.base": "Study queue.base",
     "Study queue.md": "Study queue.md",
+    "digest-2026-11-28.md": "Days/vllm-project vllm 2026-11-28.md",
 }
+#: The same notes written with a Tasks global-filter tag (``--task-tag '#task'``).
+TAGGED = {"worker-threads-task-tag.md": CASES["worker-threads.md"]}
 
 
-def test_notes_match_the_golden_files(run_cli: RunCli, samples: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("cases", "options"), [(CASES, ()), (TAGGED, ("--task-tag", "#task"))])
+def test_notes_match_the_golden_files(
+    run_cli: RunCli, samples: Path, tmp_path: Path, cases: dict[str, str], options: tuple[str, ...]
+) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
-    result = run_cli("export", "--to", "obsidian", "--vault", vault, samples)
+    result = run_cli("export", "--to", "obsidian", "--vault", vault, *options, samples)
     assert result.exit_code == 0, result.output
-    for golden_name, note_name in CASES.items():
+    for golden_name, note_name in cases.items():
         actual = (vault / "Digests" / note_name).read_text(encoding="utf-8")
         golden = GOLDEN / golden_name
         if os.environ.get("UPDATE_GOLDEN"):

@@ -27,6 +27,7 @@ HEADLINES = [
     ".hidden note.",
     "Study queue",
     "\u202eevil\u202c name",
+    "<% tp.system.exec('rm -rf ~') %> in a headline",  # Templater reads the frontmatter too
 ]
 PAYLOAD = (
     "值得精读。建议关注：`$= dv.pages().length`、<% tp.file.cursor() %>。\n"
@@ -61,7 +62,7 @@ def test_hostile_digest_lands_inert_and_inside_the_vault(run_cli: RunCli, tmp_pa
 
     written = sorted(p for p in tmp_path.rglob("*") if p.is_file() and p.suffix in (".md", ".base"))
     assert all(p.is_relative_to(vault / "Digests") for p in written)
-    notes = [p for p in written if p.suffix == ".md" and p.stem != "Study queue"]
+    notes = [p for p in written if p.suffix == ".md" and p.stem != "Study queue" and p.parent.name != "Days"]
     assert len(notes) == len(HEADLINES)
     assert len({p.name.casefold() for p in notes}) == len(notes)
     assert (vault / "Digests" / "Study queue.md").read_text(encoding="utf-8").startswith("%%")

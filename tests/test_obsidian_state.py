@@ -32,7 +32,12 @@ def test_an_export_records_every_note_where_it_is(
 ) -> None:
     export(run_cli, "--vault", vault, samples)
     recorded = rows(vault)
-    assert {i: r[0] for i, r in recorded.items()} == {
+    days = {i: r[0] for i, r in recorded.items() if i.startswith("digest:")}
+    assert days == {
+        f"digest:vllm-project/vllm 2026-11-{d}": f"Digests/Days/vllm-project vllm 2026-11-{d}.md"
+        for d in (27, 28)
+    }
+    assert {i: r[0] for i, r in recorded.items() if i not in days} == {
         i: p.relative_to(vault).as_posix() for i, p in notes(vault).items()
     }
     for relative, inode, mtime, size in recorded.values():
@@ -63,7 +68,7 @@ def test_a_damaged_state_costs_a_warning_and_a_look_never_a_note(
         assert "cannot read the export state" in result.stderr
     after = {k: v for k, v in snapshot(vault).items() if not k.startswith(".digest2notes/")}
     assert after == before  # no note written: they are recognised by their seal
-    assert len(rows(vault)) == 11  # mended
+    assert len(rows(vault)) == 11 + 2  # mended: the entries' notes and the digests'
     again = export(run_cli, "--vault", vault, samples)
     assert "Warning" not in again.stderr
 

@@ -86,6 +86,9 @@ def parse(lines: Sequence[str]) -> list[Piece]:
                 index += 2
             key = note.DIGEST_PREFIX + line[len(note.QUOTE_HEADER) + 3 :]
             found = Piece(key, list(lines[start:index]), "digests")
+        elif line.startswith(note.LISTING_HEADER):
+            index = _quote_end(lines, index + 1)
+            found = Piece(note.LISTING_KEY, list(lines[start:index]), "items")
         elif line == note.CHANGED_LINE:
             index = _quote_end(lines, index + 1)
             found = Piece(note.CHANGED_KEY, list(lines[start:index]), "changed")
@@ -365,6 +368,8 @@ def _what(unit: Unit) -> str:
         return "verdict"
     if unit.key.startswith(note.POINT_PREFIX):
         return "focus point"
+    if unit.key == note.LISTING_KEY:
+        return "reading list"
     return "digest of " + (unit.key[len(note.DIGEST_PREFIX) :] or "undated")
 
 

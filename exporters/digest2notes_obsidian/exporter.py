@@ -41,8 +41,9 @@ from .location import DEFAULT_FOLDER
 
 if TYPE_CHECKING:
     from .merge import Merged
-    from .planning import Planned, Work
+    from .planning import Planned
     from .state import Update
+    from .works import Work
     from .writer import Writer
 
 
@@ -66,25 +67,48 @@ def _folder_option() -> click.Option:
     )
 
 
+def _daily_note_option() -> click.Option:
+    return click.Option(
+        ["--daily-note/--no-daily-note", "daily_note"],
+        default=False,
+        help="Link the day's digest notes in your daily note (found through Obsidian's Daily "
+        "notes settings; made from your template if missing). [obsidian] daily_note.",
+    )
+
+
+def _task_tag_option() -> click.Option:
+    return click.Option(
+        ["--task-tag"],
+        metavar="TAG",
+        help="Tag every generated to-do (e.g. '#task', your Tasks plugin's global filter) so "
+        "study items join your Tasks views; '' for none. [obsidian] task_tag.",
+    )
+
+
 class ObsidianExporter(Exporter["Planned"], ProgressSource):
     """One note per entry in an Obsidian vault, merged with the reader's edits on re-export."""
 
     name = "obsidian"
-    help = "One note per entry in an Obsidian vault (--vault DIR), plus a Study queue view."
-    options = (_vault_option(), _folder_option())
+    help = (
+        "One note per entry and per digest in an Obsidian vault (--vault DIR), plus a Study "
+        "queue view."
+    )
+    options = (_vault_option(), _folder_option(), _daily_note_option(), _task_tag_option())
     queue_options = (_vault_option(),)
 
     def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[Planned]:
-        from . import planning
+        from . import planning, style
         from .location import resolve_location
 
         location = resolve_location(self.settings)
-        planned, warnings = planning.plan(location, entries, restore)
+        note_style = style.resolve_style(self.settings)
+        daily = style.daily_note(self.settings)
+        planned, warnings = planning.plan(location, entries, restore, note_style, daily)
         changes = [work.change for work in planned.works]
         return Plan(changes=changes, state=planned, warnings=warnings)
 
     def apply(self, plan: Plan[Planned], progress: ProgressCallback | None = None) -> Report:
-        from . import state, views
+        from . import propertytypes, statesave, views
         from .writer import Writer, remove_orphans
 
         planned = plan.state
@@ -99,15 +123,38 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
                 updates.append(update)
             if progress is not None:
                 progress(change)
-        report.extras = [views.apply_view(writer, view) for view in planned.views]
+        extras: list[tuple[Change, Change]] = []  # (as planned, as done)
+        for work in planned.days:
+            change, update = _apply(writer, work)
+            extras.append((work.change, change))
+            if update is not None:
+                updates.append(update)
+        dailies = []
+        for daily_work in planned.daily:
+            from . import daily
+
+            change, written = daily.apply(writer, daily_work)
+            extras.append((daily_work.change, change))
+            if written is not None:
+                dailies.append(written)
+        extras += [(view.change, views.apply_view(writer, view)) for view in planned.views]
+        if planned.types is not None:
+            extras.append((planned.types.change, propertytypes.apply(writer, planned.types)))
+        report.extras = [done for _, done in extras]
+        report.warnings += [  # what failed at planning was said then
+            f"{done.target}: {done.detail}"
+            for was, done in extras
+            if done.action is Action.FAILED and was.action is not Action.FAILED
+        ]
         # The folders written to changed by our own hand: their new mtimes are the ones
         # the next run compares with, so that it does not list them again for nothing.
         folders = {**planned.look.folders, **writer.folders_written()}
         old = planned.state
         copies = planned.look.copies()
         same_copies = set(copies) == set(old.copies.values())
-        if updates or old.fresh or folders != old.folders or not same_copies:
-            problem = state.save(old, updates, copies, folders, planned.look.started)
+        if updates or dailies or old.fresh or folders != old.folders or not same_copies:
+            started = planned.look.started
+            problem = statesave.save(old, updates, copies, folders, started, dailies)
             if problem:
                 report.warnings.append(problem)
         return report
@@ -157,18 +204,18 @@ def _apply(writer: Writer, work: Work) -> tuple[Change, Update | None]:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         detail = f"cannot write {change.target}: {reason}"
         return replace(change, action=Action.FAILED, detail=detail), None
-    record = Record(work.entry.id, change.target, stamp, work.absorbed, merged.seen)
+    record = Record(work.id, change.target, stamp, work.absorbed, merged.seen)
     return change, Update(record, work.known, merged.written)
 
 
 def _merge_again(work: Work) -> Merged | Change:
     """The reader saved the note after we planned: merge again from what is there now."""
-    from . import merge, note
+    from . import merge
 
-    assert work.path is not None and work.known is not None
+    assert work.path is not None and work.draft is not None
     try:
         text = work.path.read_bytes().decode("utf-8")
-        return merge.merge(text, note.draft(work.known), work.base)
+        return merge.merge(text, work.draft, work.base)
     except (OSError, UnicodeDecodeError, merge.BrokenFrontmatter) as error:
         detail = getattr(error, "problem", None) or str(error)
         return replace(work.change, action=Action.FAILED, detail=f"cannot merge the note: {detail}")

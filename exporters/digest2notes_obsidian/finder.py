@@ -1,7 +1,8 @@
 """Finding our notes in the reader's vault, at the cost of what changed since the last look.
 
 Readers rename and move notes, copy them and delete them, so a note is ours by the
-``digest2notes_id`` in its frontmatter, wherever it is. Reading every file of a
+``digest2notes_id`` (an entry's) or ``digest2notes_digest`` (a digest's, see `ids`) in
+its frontmatter, wherever it is. Reading every file of a
 vault of twenty thousand notes on every run to find three thousand of ours would
 make a daily run cost the reader's whole vault, so a look starts from what the
 export state remembers:
@@ -34,6 +35,7 @@ import yaml
 
 from digest2notes import is_temp_name
 
+from .ids import DIGEST_KEY, ENTRY_KEY, digest_note_id
 from .state import Copy, Record, State
 from .writer import Stamp, stamp_of
 
@@ -43,7 +45,9 @@ MAX_HEAD_BYTES = 1 << 20  # a "frontmatter" longer than this is not one of ours
 #: systems with coarse timestamps (FAT keeps two seconds) could hide a change.
 CTIME_SLACK_NS = 2_000_000_000
 
-_ID_LINE = re.compile(r"^digest2notes_id:[ \t]*(?P<value>.*?)[ \t]*\r?$", re.MULTILINE)
+_ID_LINE = re.compile(
+    rf"^(?P<key>{ENTRY_KEY}|{DIGEST_KEY}):[ \t]*(?P<value>.*?)[ \t]*\r?$", re.MULTILINE
+)
 _DELIMITER = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
 _CLOSING = re.compile(rb"^---[ \t]*\r?$", re.MULTILINE)
 _COMMENT = re.compile(r"[ \t]+#.*$")
@@ -210,7 +214,7 @@ def _open_all(root: str, files: Iterable[tuple[str, os.stat_result]]) -> dict[st
 
 
 def read_id(path: str) -> str | None:
-    """The ``digest2notes_id`` in the frontmatter of the file at `path`, if any, read
+    """The note id in the frontmatter of the file at `path`, if any (see `ids`), read
     from as little of the file as holds the frontmatter."""
     try:
         with open(path, "rb") as handle:
@@ -229,12 +233,18 @@ def read_id(path: str) -> str | None:
     match = _ID_LINE.search(text, 4, closing.start() if closing else len(text))
     if match is None:
         return None
-    value = match.group("value")
+    value = _value(match.group("value"))
+    if value is None or match.group("key") == ENTRY_KEY:
+        return value
+    return digest_note_id(value)
+
+
+def _value(value: str) -> str | None:
     if value[:1] in ("'", '"'):
         try:
             loaded = yaml.safe_load(f"v: {value}")
         except yaml.YAMLError:
             return None
-        value = loaded.get("v") if isinstance(loaded, dict) else None
-        return value if isinstance(value, str) and value else None
+        found = loaded.get("v") if isinstance(loaded, dict) else None
+        return found if isinstance(found, str) and found else None
     return _COMMENT.sub("", value) or None

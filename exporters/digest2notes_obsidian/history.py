@@ -100,3 +100,50 @@ def _newest_first(by_key: Mapping[str, Said]) -> tuple[Said, ...]:
     """Dated appearances newest first, then the undated one."""
     dated = sorted((s for s in by_key.values() if s.date), key=lambda s: s.date or "", reverse=True)
     return (*dated, *(s for s in by_key.values() if not s.date))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entry on a digest's reading list: its note (None: the reader deleted it) and
+    what the newest digest says of its reading."""
+
+    id: str
+    title: str
+    target: str | None
+    verdict: Verdict
+    minutes: int
+
+
+@dataclass(frozen=True)
+class DayKnown:
+    """What the export state keeps of a digest's note: the reading list it was last
+    written with. A later run that changes an entry on it (a newer digest's verdict, a
+    note the reader deleted) writes the list again from this, so every day an entry
+    appeared in says the same of it whichever files each run was given."""
+
+    repo: str
+    date: str
+    rows: tuple[Row, ...]
+
+    @property
+    def entries(self) -> int:
+        return len(self.rows)
+
+    @property
+    def minutes(self) -> int:
+        return sum(row.minutes for row in self.rows)
+
+    def to_json(self) -> dict[str, Any]:
+        rows = [[r.id, r.title, r.target, r.verdict.value, r.minutes] for r in self.rows]
+        return {"repo": self.repo, "date": self.date, "rows": rows}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DayKnown:
+        rows = tuple(
+            Row(str(i), str(t), None if p is None else str(p), _VERDICTS[v], int(m))
+            for i, t, p, v, m in data["rows"]
+        )
+        return cls(str(data["repo"]), str(data["date"]), rows)
+
+
+_VERDICTS = {verdict.value: verdict for verdict in Verdict}

@@ -25,8 +25,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from digest2notes import Verdict
-
 from . import body, markdown, note, properties
 from .properties import BrokenFrontmatter
 
@@ -34,7 +32,6 @@ __all__ = ["BrokenFrontmatter", "Merged", "Seen", "Written", "merge", "new_note"
 
 _MISSING: Any = object()
 _DATE = re.compile(r"\d{4}-\d\d-\d\d")
-_LISTS = frozenset({"tags", "references", "digest_dates"})
 _BEGIN = re.compile(r"^%% digest2notes:begin\b.*%%[ \t]*$")
 _END = re.compile(r"^%% digest2notes:end\b.*%%[ \t]*$")
 _SKELETON = f"---\n---\n\n{note.BEGIN_MARKER}\n{note.end_marker()}\n\n{note.NOTES_HEADING}\n"
@@ -107,7 +104,10 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
     )
     front = properties.read(text.replace("\r\n", "\n"))
     ours = draft.properties
-    wanted, written_props, conflicts, theirs_kept = _merge_properties(front.data, ours, base, mode)
+    kind = draft.kind
+    wanted, written_props, conflicts, theirs_kept = _merge_properties(
+        front.data, ours, base, mode, kind
+    )
     lines = front.body.split("\n")
     begin = next((i for i, line in enumerate(lines) if _BEGIN.match(line)), None)
     end = None if begin is None else next(
@@ -121,13 +121,8 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
         points, body_changed, pure = merged.points, merged.changed, merged.pure
         written_units = merged.written
         lines = [*lines[: begin + 1], *merged.lines, note.end_marker(), *lines[end + 1 :]]
-    wanted |= {
-        "digest2notes_id": draft.id,
-        "verdict_rank": _verdict(wanted.get("verdict")).rank,
-        "focus_total": points[1],
-        "focus_done": points[0],
-    }
-    wanted = {key: wanted[key] for key in note.KEYS if key in wanted}
+    wanted |= kind.derive(draft.id, wanted, points)
+    wanted = {key: wanted[key] for key in kind.keys if key in wanted}
     yaml_text, changed_keys = _frontmatter(front.yaml, front.data, wanted)
     pure = pure and not theirs_kept
     seen = _seen(front.data, wanted, points)
@@ -144,7 +139,11 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
 
 
 def _merge_properties(
-    data: Mapping[str, Any], ours: Mapping[str, object], base: Written | None, mode: body.Base
+    data: Mapping[str, Any],
+    ours: Mapping[str, object],
+    base: Written | None,
+    mode: body.Base,
+    kind: note.Kind,
 ) -> tuple[dict[str, object], dict[str, Any], list[tuple[str, str]], bool]:
     """(our keys' values as the note should hold them, what the tool wrote, conflicts,
     whether any of them is the reader's rather than the digest's)."""
@@ -153,12 +152,12 @@ def _merge_properties(
     conflicts: list[tuple[str, str]] = []
     kept = False
     for key, new in ours.items():
-        if key in note.DERIVED:
+        if key in kind.derived:
             continue
         theirs = data.get(key, _MISSING)
-        old = _base_value(key, theirs, new, base, mode)
+        old = _base_value(key, theirs, new, base, mode, kind)
         written[key] = _plain(new)
-        if key in _LISTS and theirs is not _MISSING:
+        if key in kind.lists and theirs is not _MISSING:
             wanted[key] = _merge_list(theirs, old, new)
             kept = kept or not _same(wanted[key], new)
         elif theirs is _MISSING:
@@ -178,7 +177,7 @@ def _merge_properties(
 
 
 def _base_value(
-    key: str, theirs: object, new: object, base: Written | None, mode: body.Base
+    key: str, theirs: object, new: object, base: Written | None, mode: body.Base, kind: note.Kind
 ) -> Any:
     """What the tool last wrote under `key` (`_MISSING` if nothing)."""
     if base is not None:
@@ -194,7 +193,7 @@ def _base_value(
         return None
     if key == "tags":
         return _adopted_tags(_as_list(theirs), new)
-    if key in _LISTS:
+    if key in kind.lists:
         return [x for x in _as_list(theirs) if any(_same(x, y) for y in _as_list(new))]
     return _plain(new)
 
@@ -262,20 +261,13 @@ def _seen(data: Mapping[str, Any], wanted: Mapping[str, object], points: tuple[i
     return Seen(
         title=title if isinstance(title, str) and title else None,
         repo=repo if isinstance(repo, str) and repo else None,
-        verdict=_verdict(wanted.get("verdict")).value,
+        verdict=note.verdict_of(wanted.get("verdict")).value,
         status=_plain(wanted.get("status")),
         minutes=minutes if type(minutes) is int else None,
         digest_date=max(iso) if iso else None,
         done=points[0],
         total=points[1],
     )
-
-
-def _verdict(value: object) -> Verdict:
-    try:
-        return Verdict(str(value).strip().lower())
-    except ValueError:
-        return Verdict.UNKNOWN
 
 
 def _plain(value: object) -> Any:

@@ -13,6 +13,8 @@ that a re-export can tell each one apart from whatever the reader added around i
 - where the reader and a digest both changed the same value, a note block says
   what the digest says now (the reader's value stays).
 
+A digest's note (`digestnotes`) has one unit, its reading list, a callout block.
+
 The end marker carries a seal, ``%% digest2notes:end 3f2a9c1b %%``: a hash of the
 whole note as written. It is only written when every value of ours in the note is
 the tool's own, so a note whose seal still holds is known to carry nothing of the
@@ -25,13 +27,14 @@ import datetime as dt
 import hashlib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from digest2notes import Verdict
 
 from . import markdown
 from .history import Known, Said
+from .style import DEFAULT_STYLE, NoteStyle
 
 BEGIN_MARKER = "%% digest2notes:begin (generated: your ticks, additions and edits are kept) %%"
 END_PREFIX = "%% digest2notes:end"
@@ -45,6 +48,9 @@ VERDICT_ID = "verdict"
 POINT_PREFIX = "fp-"
 DIGEST_PREFIX = "digest:"
 DROPPED_KEY = "dropped"
+#: A digest note's reading list (`digestnotes`): a callout, one line per entry.
+LISTING_HEADER = "> [!summary] Reading list"
+LISTING_KEY = "listing"
 CHANGED_KEY = "changed"
 STATUS_UNREAD = "unread"
 ROOT_TAG = "digest2notes"
@@ -109,23 +115,67 @@ class Block:
 Unit = Item | Block
 
 
+#: (the note's id, our properties as merged, (ticked, total) focus points) → the
+#: properties worked out from the note itself.
+Derive = Callable[[str, Mapping[str, object], tuple[int, int]], dict[str, object]]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of note the tool writes (an entry's, a digest's): what the merge must know
+    of its properties beyond their values."""
+
+    keys: tuple[str, ...]  # our properties, in the order a new note lists them
+    derived: frozenset[str]  # worked out from the note itself, never the reader's
+    lists: frozenset[str]  # lists: the digest's additions and removals, the reader's kept
+    derive: Derive
+
+
+def _entry_derived(
+    note_id: str, wanted: Mapping[str, object], points: tuple[int, int]
+) -> dict[str, object]:
+    return {
+        "digest2notes_id": note_id,
+        "verdict_rank": verdict_of(wanted.get("verdict")).rank,
+        "focus_total": points[1],
+        "focus_done": points[0],
+    }
+
+
+ENTRY = Kind(KEYS, DERIVED, frozenset({"tags", "references", "digest_dates"}), _entry_derived)
+
+
 @dataclass(frozen=True)
 class Draft:
     """What the tool writes in a note now: its properties and the units of its generated
     part. The merge (`merge`) works on drafts alone, so another kind of note (a note per
-    digest, say) only needs a function that drafts it."""
+    digest: `digestnotes`) only needs a function that drafts it, and its `Kind`."""
 
     id: str
     properties: dict[str, object]
     units: tuple[Unit, ...]
+    kind: Kind = ENTRY
 
 
-def draft(known: Known) -> Draft:
-    """An entry's note, as the digests say it now."""
-    return Draft(known.id, properties(known), tuple(units(known)))
+def draft(known: Known, style: NoteStyle = DEFAULT_STYLE) -> Draft:
+    """An entry's note, as the digests say it now, written in the reader's `style`."""
+    return Draft(known.id, properties(known, style), tuple(units(known, style)))
 
 
-def properties(known: Known) -> dict[str, object]:
+def verdict_of(value: object) -> Verdict:
+    """A property's value as a verdict (any case; anything else is unknown)."""
+    try:
+        return Verdict(str(value).strip().lower())
+    except ValueError:
+        return Verdict.UNKNOWN
+
+
+def minutes_of(known: Known, style: NoteStyle = DEFAULT_STYLE) -> int:
+    """The digest's reading time, else the one the reader's config assumes for the verdict."""
+    return known.minutes if known.minutes is not None else style.minutes_for(known.verdict)
+
+
+def properties(known: Known, style: NoteStyle = DEFAULT_STYLE) -> dict[str, object]:
     """Our properties for the entry, in `KEYS` order (``pr`` only for a headline that
     names its own pull request). The derived counts are placeholders the merge fills
     in from the checklist as it ends up."""
@@ -138,7 +188,7 @@ def properties(known: Known) -> dict[str, object]:
         "verdict": known.verdict.value,
         "verdict_rank": known.verdict.rank,
         "verdict_text": known.verdict_text,
-        "minutes": known.minutes if known.minutes is not None else known.verdict.default_minutes,
+        "minutes": minutes_of(known, style),
         "status": STATUS_UNREAD,
         "focus_total": len(known.focus_points),
         "focus_done": 0,
@@ -152,11 +202,13 @@ def properties(known: Known) -> dict[str, object]:
     return values
 
 
-def units(known: Known) -> list[Unit]:
+def units(known: Known, style: NoteStyle = DEFAULT_STYLE) -> list[Unit]:
     """The current units, in order: the verdict, the focus points, then a quote block
-    per digest, newest first."""
-    found: list[Unit] = [Item(VERDICT_ID, verdict_label(known))]
-    points = [markdown.inline(point) for point in known.focus_points]
+    per digest, newest first. With a task tag, each item's text starts with it, so the
+    Tasks plugin's global filter takes the items in."""
+    lead = f"{style.task_tag} " if style.task_tag else ""
+    found: list[Unit] = [Item(VERDICT_ID, lead + verdict_label(known))]
+    points = [lead + markdown.inline(point) for point in known.focus_points]
     found += [Item(k, t) for k, t in zip(point_ids(known.focus_points), points, strict=True)]
     shown: dict[tuple[str, tuple[str, ...]], Said] = {}
     for said in known.history:

@@ -14,42 +14,47 @@ For each entry (in the order read):
 
 Two notes holding one id are a warning naming both; the one the state recorded (else
 the first by path) is the note, the other is left alone.
+
+Then the notes that follow from the entries': each digest's note (`digestplanning`),
+the day's digests in the reader's daily note when asked (`daily`), the Study queue
+(`views`) and Obsidian's property types (`propertytypes`).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change, Entry, Restore
 
-from . import filenames, finder, history, merge, note, progress, state, views
+from . import (
+    digestnotes,
+    digestplanning,
+    filenames,
+    finder,
+    history,
+    note,
+    progress,
+    propertytypes,
+    state,
+    views,
+    works,
+)
 from .finder import Look, NoteFile
 from .history import Known
+from .ids import digest_date
 from .location import Location
 from .merge import Merged, Written
+from .naming import Names
 from .state import Record, State, Update
-from .writer import Stamp
+from .style import NoteStyle
+from .works import Work
+
+if TYPE_CHECKING:  # daily notes are opt-in: their modules load only for a run that asks
+    from .daily import DailyWork
 
 DELETED = "deleted by you"
-
-
-@dataclass(frozen=True)
-class Work:
-    """One entry's planned change, and what applying it takes."""
-
-    entry: Entry
-    change: Change
-    path: Path | None = None  # the note to write
-    text: str | None = None  # its new text
-    stamp: Stamp | None = None  # the file's stamp when planned (None: a new note)
-    known: Known | None = None
-    base: Written | None = None  # the base it was merged against (to merge again)
-    merged: Merged | None = None
-    absorbed: frozenset[str] = frozenset()  # entries whose say the note holds once written
-    update: Update | None = None  # what the state learns, if nothing is written
 
 
 @dataclass
@@ -59,25 +64,37 @@ class Planned:
     location: Location
     state: State
     look: Look
-    works: list[Work]
+    works: list[Work]  # the entries' notes
     #: What the state learns of notes the run does not export (moved, deleted, found).
     bookkeeping: list[Update] = field(default_factory=list)
     views: list[views.ViewWork] = field(default_factory=list)
+    days: list[Work] = field(default_factory=list)  # the digests' notes
+    daily: list[DailyWork] = field(default_factory=list)
+    types: propertytypes.TypesWork | None = None
 
 
 def plan(
-    location: Location, entries: Sequence[Entry], restore: Restore
+    location: Location,
+    entries: Sequence[Entry],
+    restore: Restore,
+    style: NoteStyle,
+    daily_notes: bool = False,
 ) -> tuple[Planned, list[str]]:
-    """Each entry's `Work`, and the warnings for the reader."""
-    known_state = state.load(location)
+    """Each note's `Work`, and the warnings for the reader."""
+    known_state = state.load(location, style=style.key)
     try:
-        return _plan(location, known_state, entries, restore)
+        return _plan(location, known_state, entries, restore, style, daily_notes)
     finally:
         known_state.close()
 
 
 def _plan(
-    location: Location, known_state: State, entries: Sequence[Entry], restore: Restore
+    location: Location,
+    known_state: State,
+    entries: Sequence[Entry],
+    restore: Restore,
+    style: NoteStyle,
+    daily_notes: bool,
 ) -> tuple[Planned, list[str]]:
     warnings = list(known_state.warnings)
     unique: list[Entry] = []
@@ -86,10 +103,21 @@ def _plan(
         if entry.id not in ids:
             ids.add(entry.id)
             unique.append(entry)
-    look = finder.look(known_state, ids)
+    days = digestnotes.days_of(unique)
+    day_ids = {day.id for day in days}
+    # The other days' notes this run may touch: those listing an entry of the run, and
+    # with daily notes every digest of those days (a daily note links them all).
+    records = known_state.records_of(ids)
+    news = [e.id for e in unique if _brings_news(e, records.get(e.id))]
+    listing = known_state.listing(news) - day_ids
+    dates = {day.date for day in days} | {digest_date(i) for i in listing}
+    digest_ids = known_state.digest_ids() if daily_notes else []
+    neighbours = (listing | {i for i in digest_ids if digest_date(i) in dates}) - day_ids
+    recorded_days = known_state.days(neighbours | (day_ids if daily_notes else set()))
+    look = finder.look(known_state, ids | day_ids | neighbours)
     bodies = known_state.bodies([e.id for e in unique if _needs_reading(known_state, look, e)])
-    works: list[Work] = []
-    names = _Names(location)
+    entry_works: list[Work] = []
+    names = Names(location.folder_path, location.folder, views.RESERVED_STEMS)
     for entry in unique:
         files = look.notes.get(entry.id, [])
         if len(files) > 1:
@@ -99,25 +127,46 @@ def _plan(
         if not files:
             deleted = entry.id in look.gone or (record is not None and record.path is None)
             if deleted and not restore.wants(entry.id):
-                works.append(_skip(entry, record, stored_known))
+                entry_works.append(_skip(entry, record, stored_known))
             else:
-                works.append(_create(entry, record, stored_known, names))
+                entry_works.append(_create(location, entry, record, stored_known, names, style))
             continue
         found = files[0]
         same = record is not None and record.stamp == found.stamp
         if record is not None and same and entry.fingerprint in record.absorbed:
             change = Change(entry.id, entry.title, Action.UNCHANGED, found.relative)
-            moved = None if record.path == found.relative else _moved(record, found)
-            works.append(Work(entry, change, update=moved))
+            moved = None if record.path == found.relative else works.moved(record, found)
+            entry_works.append(Work(entry.id, change, update=moved))
             continue
-        work, problem = _merge(location, entry, record, found, stored_known, base)
-        works.append(work)
+        work, problem = _merge(location, entry, record, found, stored_known, base, style)
+        entry_works.append(work)
         if problem:
             warnings.append(problem)
-    exported = {e.id for e in unique}
-    bookkeeping = _bookkeeping(known_state, look, exported)
-    planned = Planned(location, known_state, look, works, bookkeeping, views.plan_views(location))
+    notes = digestplanning.EntryNotes(entry_works, unique, known_state, style)
+    day_works, day_warnings = digestplanning.plan(
+        location, known_state, look, days, notes, recorded_days, restore, style
+    )
+    warnings += day_warnings
+    planned = Planned(location, known_state, look, entry_works, days=day_works)
+    if daily_notes:
+        from . import daily
+
+        planned.daily, daily_warnings = daily.plan(
+            location, known_state, look, day_works, recorded_days, neighbours, restore
+        )
+        warnings += daily_warnings
+    planned.types, types_warning = propertytypes.plan(location)
+    if types_warning:
+        warnings.append(types_warning)
+    planned.views = views.plan_views(location)
+    planned.bookkeeping = _bookkeeping(known_state, look, ids | {w.id for w in day_works})
     return planned, warnings
+
+
+def _brings_news(entry: Entry, record: Record | None) -> bool:
+    """Whether the entry may say something new of itself (an entry that does not changes
+    no other day's list: at most its note moved, which a link by name survives)."""
+    return record is None or entry.fingerprint not in record.absorbed
 
 
 def _needs_reading(known_state: State, look: Look, entry: Entry) -> bool:
@@ -133,20 +182,25 @@ def _skip(entry: Entry, record: Record | None, stored: Known | None) -> Work:
     later ``--restore``."""
     change = Change(entry.id, entry.title, Action.SKIPPED, "", DELETED)
     if record is not None and record.path is None and entry.fingerprint in record.absorbed:
-        return Work(entry, change)  # nothing new since it was deleted
+        return Work(entry.id, change)  # nothing new since it was deleted
     known = history.absorb(stored, entry)
     deleted = Record(entry.id, None, None, _absorbed(record, entry, stored, known))
-    return Work(entry, change, update=Update(deleted, known))
+    return Work(entry.id, change, update=Update(deleted, known))
 
 
-def _create(entry: Entry, record: Record | None, stored: Known | None, names: _Names) -> Work:
+def _create(
+    location: Location,
+    entry: Entry,
+    record: Record | None,
+    stored: Known | None,
+    names: Names,
+    style: NoteStyle,
+) -> Work:
     known = history.absorb(stored, entry)
-    merged = merge.new_note(note.draft(known))
-    relative = names.take(entry)
+    relative = names.take(filenames.sanitise(entry.title), entry.id.rsplit(":", 1)[-1])
     change = Change(entry.id, entry.title, Action.CREATE, relative)
-    path = names.location.path(relative)
     absorbed = _absorbed(record, entry, stored, known)
-    return Work(entry, change, path, merged.text, None, known, None, merged, absorbed)
+    return works.create(location, relative, change, note.draft(known, style), known, absorbed)
 
 
 def _absorbed(
@@ -166,33 +220,17 @@ def _merge(
     found: NoteFile,
     stored: Known | None,
     base: Written | None,
+    style: NoteStyle,
 ) -> tuple[Work, str | None]:
-    path = location.path(found.relative)
     known = history.absorb(stored, entry)
-    try:
-        text = path.read_bytes().decode("utf-8")
-        merged = merge.merge(text, note.draft(known), base)
-    except (OSError, UnicodeDecodeError) as error:
-        detail = f"cannot read {found.relative}: {getattr(error, 'strerror', None) or error}"
-        failed = Change(entry.id, entry.title, Action.FAILED, found.relative, detail)
-        return Work(entry, failed), None
-    except merge.BrokenFrontmatter as error:
-        line = f":{error.line}" if error.line else ""
-        detail = f"{error.problem}; fix it in Obsidian and export again"
-        failed = Change(entry.id, entry.title, Action.FAILED, found.relative, detail)
-        return Work(entry, failed), f"{found.relative}{line}: {detail} (left as it is)"
     absorbed = _absorbed(record, entry, stored, known)
-    if merged.text is None:
-        change = Change(entry.id, entry.title, Action.UNCHANGED, found.relative)
-        kept = Record(entry.id, found.relative, found.stamp, absorbed, merged.seen)
-        return Work(entry, change, update=Update(kept, known, merged.written)), None
-    detail = "; ".join(merged.changes)
-    change = Change(entry.id, entry.title, Action.UPDATE, found.relative, detail)
-    return Work(entry, change, path, merged.text, found.stamp, known, base, merged, absorbed), None
+    change = Change(entry.id, entry.title, Action.UPDATE, found.relative)
 
+    def says(_: Merged) -> frozenset[str]:
+        return absorbed
 
-def _moved(record: Record, found: NoteFile) -> Update:
-    return Update(Record(record.id, found.relative, found.stamp, record.absorbed, record.seen))
+    draft = note.draft(known, style)
+    return works.merge_found(location, change, found, draft, known, base, says)
 
 
 def _bookkeeping(known_state: State, look: Look, exported: set[str]) -> list[Update]:
@@ -206,61 +244,10 @@ def _bookkeeping(known_state: State, look: Look, exported: set[str]) -> list[Upd
         if record is None:
             updates.append(Update(Record(note_id, files[0].relative, None)))
         elif record.path != files[0].relative:
-            updates.append(_moved(record, files[0]))
+            updates.append(works.moved(record, files[0]))
     for note_id in look.gone - exported:
         record = known_state.records.get(note_id)
         if record is None or record.path is not None:
             absorbed = record.absorbed if record else frozenset()
             updates.append(Update(Record(note_id, None, None, absorbed)))
     return updates
-
-
-class _Names:
-    """New notes' names in the export folder: the sanitised headline, or with a suffix
-    from the id when another file has it (compared as a case-insensitive system would)."""
-
-    def __init__(self, location: Location) -> None:
-        self.location = location
-        self._taken: dict[str, str] | None = None  # name key → the name that has it
-
-    def take(self, entry: Entry) -> str:
-        stem = filenames.sanitise(entry.title)
-        digest = entry.id.rsplit(":", 1)[-1]
-        candidates = [stem, *(filenames.with_suffix(stem, tag) for tag in (digest[:6], digest))]
-        number = 2
-        while True:
-            for candidate in candidates:
-                name = candidate + filenames.NOTE_SUFFIX
-                if self._free(name):
-                    folder = self.location.folder
-                    return f"{folder.as_posix()}/{name}" if folder.parts else name
-            candidates = [filenames.with_suffix(stem, f"{digest} {number}")]
-            number += 1
-
-    def _free(self, name: str) -> bool:
-        """Is `name` free in the folder (an empty file there is), and if so, take it."""
-        if self._taken is None:
-            try:
-                names = os.listdir(self.location.folder_path)
-            except OSError:
-                names = []
-            self._taken = {filenames.name_key(n): n for n in names}
-        key = filenames.name_key(name)
-        holder = self._taken.get(key)
-        if key in _RESERVED:
-            return False
-        if holder is not None and not _empty(self.location.folder_path / holder):
-            return False
-        self._taken[key] = name
-        return True
-
-
-_RESERVED = frozenset(filenames.name_key(s + filenames.NOTE_SUFFIX) for s in views.RESERVED_STEMS)
-
-
-def _empty(path: Path) -> bool:
-    """An empty file is what a power cut can leave of a note being created: a free name."""
-    try:
-        return path.stat().st_size == 0
-    except OSError:
-        return False

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 
-from digest2notes import ExportError, Progress, StudyItem, StudyStatus, Verdict, atomic_write_text
+from digest2notes import ExportError, Progress, StudyItem, StudyStatus, atomic_write_text
 
-from . import body, finder, properties, state
+from . import body, finder, note, properties, state
 from .finder import NoteFile
+from .ids import is_digest_id
 from .location import Location, inside
 from .merge import Seen
 
@@ -58,6 +59,8 @@ def read_progress(location: Location) -> Progress:
     items: list[StudyItem] = []
     warnings = list(known.warnings)
     for note_id, files in look.notes.items():
+        if is_digest_id(note_id):  # a digest's note is a reading list, not an item
+            continue
         if len(files) > 1:
             warnings.append(duplicate_warning(note_id, files))
         record = known.records.get(note_id)
@@ -106,7 +109,7 @@ def read_seen(location: Location, file: NoteFile) -> tuple[Seen | None, str | No
     return Seen(
         title=_text(data.get("title")),
         repo=_text(data.get("repo")),
-        verdict=_verdict(data.get("verdict")).value,
+        verdict=note.verdict_of(data.get("verdict")).value,
         status=data.get("status"),
         minutes=minutes if type(minutes) is int else None,
         digest_date=max(iso) if iso else None,
@@ -120,7 +123,7 @@ def _item(note_id: str, file: NoteFile, seen: Seen) -> StudyItem:
         id=note_id,
         title=seen.title or file.relative.rsplit("/", 1)[-1].removesuffix(".md"),
         repo=seen.repo or note_id.rsplit(":", 1)[0],
-        verdict=_verdict(seen.verdict),
+        verdict=note.verdict_of(seen.verdict),
         status=normalise_status(seen.status),
         focus_done=seen.done,
         focus_total=seen.total,
@@ -134,11 +137,6 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _verdict(value: object) -> Verdict:
-    try:
-        return Verdict(str(value).strip().lower())
-    except ValueError:
-        return Verdict.UNKNOWN
 
 
 def set_status(location: Location, item: StudyItem, status: StudyStatus) -> str:

@@ -42,6 +42,7 @@ _NEEDS_QUOTES = re.compile(
     ^[\s\-?:,\[\]{}\#&*!|>'"%@`0-9+.~=<\\]   # an indicator, a digit or sign (numbers, dates)
     | [\s:]$                                # trailing space; a trailing colon makes a key
     | :\s | \s\# | [\t\n,\[\]{}]            # key separators, comments, flow indicators
+    | <%                                    # a Templater tag (written escaped, below)
     | """ + _NEEDS_ESCAPE.pattern,
     re.VERBOSE,
 )
@@ -54,10 +55,15 @@ _ESCAPES = {"\\": "\\\\", '"': '\\"', "\t": "\\t", "\n": "\\n", "\r": "\\r", "\x
 
 
 def text_scalar(value: str) -> str:
-    """`value` as a YAML scalar every reader reads back as this same string."""
+    """`value` as a YAML scalar every reader reads back as this same string.
+
+    Templater runs ``<% … %>`` anywhere in a new file, frontmatter included (with its
+    "trigger on new file creation"), so the ``<`` of a ``<%`` is written as ``\x3c``:
+    the same string to every YAML reader, and nothing for Templater to run."""
     if value and not _NEEDS_QUOTES.search(value) and value.lower() not in _RESERVED:
         return value
-    return '"' + _QUOTED_ESCAPE.sub(_escape_char, value) + '"'
+    quoted = _QUOTED_ESCAPE.sub(_escape_char, value).replace("<%", "\\x3c%")
+    return f'"{quoted}"'
 
 
 def _escape_char(match: re.Match[str]) -> str:

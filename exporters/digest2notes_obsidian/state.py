@@ -14,29 +14,31 @@ For each entry exported, in ``.digest2notes/state.sqlite3`` (with its own
 - `Seen`: the note's values when last looked at, so the study queue need not read
   notes nobody touched since.
 
-Also the notes found holding a recorded id elsewhere (copies), and the vault's
-folders with their mtimes, so a run lists only the folders that changed.
+A digest's note is a note like an entry's (its id is ``digest:owner/repo DATE``, see
+`ids`), its `DayKnown` in place of the history. Also the daily notes the tool wrote its
+part into (`Daily`), the notes found holding a recorded id elsewhere (copies), the
+vault's folders with their mtimes, so a run lists only the folders that changed, and
+the `NoteStyle` key the notes were last written in.
 
 SQLite, from the standard library, because a run reads the few rows it needs and
 writes only those that change, in one transaction: an interrupted run leaves the
 state as it was, and the notes it wrote are recognised by their seal (`note`).
 Anything wrong with the file costs a warning and a look at every note, never an
-export: the notes themselves always win.
+export: the notes themselves always win. This module reads it; `statesave` writes it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
-import time
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .history import Known
-from .location import Location, inside
+from .history import DayKnown, Known
+from .ids import DIGEST_PREFIX
+from .location import Location
 from .merge import Seen, Written
 from .writer import Stamp
 
@@ -46,30 +48,9 @@ LEGACY_RECORDS = "notes.json"  # what versions up to 944269f kept instead
 #: The version of the note format: a run of a version that renders notes differently
 #: merges every note again once, instead of trusting that it is up to date.
 FORMAT = "3"
-_SCHEMA_VERSION = "3"
-_GITIGNORE = (
-    "# digest2notes' export state: what it last wrote in each note (so that your edits\n"
-    "# win), the history of every entry, and which notes you deleted (so that they stay\n"
-    "# deleted). Keep it with the vault; it is not for version control.\n*\n"
-)
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS notes (
-    id TEXT PRIMARY KEY,
-    path TEXT,
-    folder TEXT,
-    inode INTEGER, mtime INTEGER, size INTEGER,
-    absorbed TEXT NOT NULL,  -- Entry.fingerprints, space-separated
-    seen TEXT,
-    known TEXT,
-    written TEXT
-);
-CREATE INDEX IF NOT EXISTS notes_by_folder ON notes (folder);
-CREATE TABLE IF NOT EXISTS copies (
-    path TEXT PRIMARY KEY, id TEXT NOT NULL, inode INTEGER, mtime INTEGER, size INTEGER
-);
-CREATE TABLE IF NOT EXISTS folders (path TEXT PRIMARY KEY, mtime INTEGER NOT NULL);
-"""
+SCHEMA_VERSION = "3"
+#: Every digest note's id sorts between these two (``;`` follows ``:``).
+_DIGESTS = (DIGEST_PREFIX, DIGEST_PREFIX[:-1] + chr(ord(DIGEST_PREFIX[-1]) + 1))
 
 
 @dataclass(frozen=True)
@@ -94,12 +75,23 @@ class Copy:
 
 @dataclass(frozen=True)
 class Update:
-    """What a run learnt of one note: its record, and its history and base when they
-    changed (None: keep the stored ones)."""
+    """What a run learnt of one note: its record, and its history (or a digest note's
+    day) and base when they changed (None: keep the stored ones)."""
 
     record: Record
-    known: Known | None = None
+    known: Known | DayKnown | None = None
     written: Written | None = None
+
+
+@dataclass(frozen=True)
+class Daily:
+    """A daily note the tool wrote its part into: where, the file's stamp then, and a
+    hash of the part (so an unchanged note with an unchanged part is not even read, and
+    a note whose part the reader removed is known as such)."""
+
+    path: str
+    stamp: Stamp | None
+    part: str
 
 
 @dataclass
@@ -120,6 +112,7 @@ class State:
     records: dict[str, Record] = field(default_factory=dict)
     current_format: bool = True
     with_seen: bool = False
+    style: str = ""
     db: sqlite3.Connection | None = None
 
     def records_of(self, ids: Iterable[str]) -> dict[str, Record]:
@@ -147,6 +140,53 @@ class State:
                     Known.from_json(json.loads(known)) if known else None,
                     Written.from_json(json.loads(written)) if written else None,
                 )
+        return found
+
+    def written_of(self, ids: Collection[str]) -> dict[str, Written]:
+        """The bases of these notes (of any kind), those that have one."""
+        found: dict[str, Written] = {}
+        for rows in self._chunks("SELECT id, written FROM notes WHERE id", list(ids)):
+            for note_id, written in rows:
+                if written:
+                    found[note_id] = Written.from_json(json.loads(written))
+        return found
+
+    def digest_ids(self) -> list[str]:
+        """The ids of every digest note the state knows (their lists are not read)."""
+        if self.db is None:
+            return []
+        query = "SELECT id FROM notes WHERE id >= ? AND id < ?"
+        return [note_id for (note_id,) in self.db.execute(query, _DIGESTS)]
+
+    def listing(self, entry_ids: Collection[str]) -> set[str]:
+        """The digest notes whose lists hold any of these entries."""
+        found: set[str] = set()
+        try:
+            for rows in self._chunks("SELECT day FROM listed WHERE entry", list(entry_ids)):
+                found.update(day for (day,) in rows)
+        except sqlite3.OperationalError:  # a state from before digest notes: none
+            return set()
+        return found
+
+    def days(self, ids: Collection[str]) -> dict[str, tuple[Record, DayKnown | None]]:
+        """These digest notes' records and lists (those the state has), by id."""
+        records = self.records_of(ids)
+        found: dict[str, tuple[Record, DayKnown | None]] = {}
+        for rows in self._chunks("SELECT id, known FROM notes WHERE id", list(records)):
+            for note_id, known in rows:
+                found[note_id] = (records[note_id], _day(known))
+        return found
+
+    def daily_of(self, paths: Iterable[str]) -> dict[str, Daily]:
+        """The daily notes at these vault-relative paths that the tool wrote into."""
+        found: dict[str, Daily] = {}
+        query = "SELECT path, inode, mtime, size, part FROM daily WHERE path"
+        try:
+            for rows in self._chunks(query, list(paths)):
+                for path, inode, mtime, size, part in rows:
+                    found[path] = Daily(path, _stamp(inode, mtime, size), part)
+        except sqlite3.OperationalError:  # a state from before daily notes: none
+            return {}
         return found
 
     def close(self) -> None:
@@ -186,22 +226,23 @@ class State:
             yield self.db.execute(f"{query} IN ({','.join('?' * len(chunk))})", chunk)
 
 
-def load(location: Location, *, with_seen: bool = False) -> State:
+def load(location: Location, *, with_seen: bool = False, style: str = "") -> State:
     """The vault's export state, open for reading until `State.close`; a fresh one if
     there is none or it cannot be read. What the notes held (`Record.seen`) is read only
-    `with_seen`, for the queue."""
-    state = State(location, with_seen=with_seen)
-    path = _path(location)
+    `with_seen`, for the queue. Notes last written in another `style` (a `NoteStyle.key`)
+    are merged again, as after a change of format."""
+    state = State(location, with_seen=with_seen, style=style)
+    path = state_path(location)
     if not path.is_file():
         state.legacy_ids = _legacy_ids(location)
         return state
     try:
-        db = _connect(path, readonly=True)
+        db = connect(path, readonly=True)
         state.db = db
         meta = dict(db.execute("SELECT key, value FROM meta"))
-        if meta.get("version") != _SCHEMA_VERSION:
+        if meta.get("version") != SCHEMA_VERSION:
             raise sqlite3.DatabaseError(f"a state of another version ({meta.get('version')})")
-        state.current_format = meta.get("format") == FORMAT
+        state.current_format = meta.get("format") == FORMAT and meta.get("style", "") == style
         for relative, note_id, inode, mtime, size in db.execute("SELECT * FROM copies"):
             stamp = _stamp(inode, mtime, size)
             if stamp is not None:
@@ -210,7 +251,7 @@ def load(location: Location, *, with_seen: bool = False) -> State:
         state.looked_at = int(meta.get("looked_at", "0"))
     except (sqlite3.Error, ValueError, TypeError, KeyError) as error:
         state.close()
-        state = State(location, legacy_ids=_legacy_ids(location))
+        state = State(location, legacy_ids=_legacy_ids(location), style=style)
         state.warnings.append(
             f"{location.relative(path)}: cannot read the export state ({error}); "
             "every note is looked at again"
@@ -220,78 +261,12 @@ def load(location: Location, *, with_seen: bool = False) -> State:
     return state
 
 
-def save(
-    state: State,
-    updates: Iterable[Update],
-    copies: Iterable[Copy],
-    folders: Mapping[str, int],
-    looked_at: int,
-) -> str | None:
-    """Write what the run learnt, in one transaction; a warning if it could not be."""
-    location = state.location
-    folder = location.vault / STATE_FOLDER
+def _day(text: str | None) -> DayKnown | None:
+    """A digest note's reading list as stored; None if it has none that can be read."""
     try:
-        if not folder.exists():  # its creation changes the vault's mtime, not the reader
-            folder.mkdir()
-            folders = {**folders, "": location.vault.lstat().st_mtime_ns}
-        if not inside(location.vault, folder):
-            return f"{STATE_FOLDER}: leads outside the vault; the export state is not kept"
-        if not (folder / ".gitignore").exists():
-            (folder / ".gitignore").write_text(_GITIGNORE, encoding="utf-8")
-        path = _path(location)
-        if state.fresh and path.exists():  # unreadable: set aside, never lost
-            path.rename(path.with_name(f"{STATE_FILE}.unreadable-{int(time.time())}"))
-        db = _connect(path, readonly=False)
-        with contextlib.closing(db):
-            db.executescript(_SCHEMA)
-            db.execute("BEGIN IMMEDIATE")
-            meta = {"version": _SCHEMA_VERSION, "format": FORMAT, "looked_at": str(looked_at)}
-            db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
-            for update in updates:
-                _write(db, update)
-            db.execute("DELETE FROM copies")
-            db.executemany(
-                "INSERT OR REPLACE INTO copies VALUES (?, ?, ?, ?, ?)",
-                [(c.path, c.id, *c.stamp) for c in copies],
-            )
-            db.execute("DELETE FROM folders")
-            db.executemany("INSERT INTO folders VALUES (?, ?)", folders.items())
-            db.commit()
-        if state.legacy_ids:
-            with contextlib.suppress(OSError):
-                (folder / LEGACY_RECORDS).unlink()
-    except (OSError, sqlite3.Error) as error:
-        return f"{STATE_FOLDER}/{STATE_FILE}: cannot keep the export state ({error})"
-    return None
-
-
-def _write(db: sqlite3.Connection, update: Update) -> None:
-    record = update.record
-    stamp = record.stamp or (None, None, None)
-    folder = None if record.path is None else record.path.rpartition("/")[0]
-    db.execute(
-        "INSERT INTO notes (id, path, folder, inode, mtime, size, absorbed, seen, known, written)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (id) DO UPDATE SET path = excluded.path, folder = excluded.folder,"
-        " inode = excluded.inode, mtime = excluded.mtime, size = excluded.size,"
-        " absorbed = excluded.absorbed, seen = excluded.seen,"
-        " known = coalesce(excluded.known, notes.known),"
-        " written = coalesce(excluded.written, notes.written)",
-        (
-            record.id,
-            record.path,
-            folder,
-            *stamp,
-            " ".join(sorted(record.absorbed)),
-            _json(record.seen.to_json() if record.seen else None),
-            _json(update.known.to_json() if update.known else None),
-            _json(update.written.to_json() if update.written else None),
-        ),
-    )
-
-
-def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False, default=str)
+        return DayKnown.from_json(json.loads(text)) if text else None
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 def _stamp(inode: object, mtime: object, size: object) -> Stamp | None:
@@ -300,11 +275,11 @@ def _stamp(inode: object, mtime: object, size: object) -> Stamp | None:
     return None
 
 
-def _path(location: Location) -> Path:
+def state_path(location: Location) -> Path:
     return location.vault / STATE_FOLDER / STATE_FILE
 
 
-def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
+def connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
     uri = f"{path.as_uri()}?mode={'ro' if readonly else 'rwc'}"
     db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)
     if not readonly:

@@ -62,11 +62,14 @@ class Writer:
 
     def folders_written(self) -> dict[str, int]:
         """The mtime of each folder written to, by vault-relative path (as `finder` keeps
-        them)."""
+        them). Hidden ones (``.obsidian``, for the property types) are left out: the
+        finder never enters them."""
         found = {}
         for folder in self._checked:
             try:
                 relative = Path(folder).relative_to(self.location.vault).as_posix()
+                if any(part.startswith(".") for part in relative.split("/") if part != "."):
+                    continue
                 found["" if relative == "." else relative] = os.lstat(folder).st_mtime_ns
             except (OSError, ValueError):
                 continue
