@@ -200,13 +200,15 @@ def test_a_hostile_digest_makes_an_inert_digest_note_inside_the_vault(
 
     digests = tmp_path / "digests"
     digests.mkdir()
-    repo = "ev`$=il`<%x%>/..%%re[[po]]"
+    # The reader accepts only names a repository can have; ".." is one, and the worst
+    # for a file name. (Everything else hostile is in the headlines and paragraphs.)
+    repo = "ev.il/.."
     entries = "".join(f"## {headline}\n\n{PAYLOAD}\n\n" for headline in HEADLINES)
     (digests / "evil-2026-11-28.md").write_text(f"# {repo}\n\n{entries}", encoding="utf-8")
     result = run_cli("export", "--to", "obsidian", "--vault", vault, digests)
     assert result.exit_code == 0, result.output
     (day,) = (vault / "Digests" / "Days").iterdir()
-    assert day.name == "ev-il-x re-po 2026-11-28.md"
+    assert day.name == "ev.il 2026-11-28.md"  # ".." names no folder
     # A reader's rename (outside Obsidian) to a name that would mean something in a link.
     renamed = next(p for i, p in notes(vault).items())
     renamed.rename(renamed.with_name("a %% b `$= x` $y$ [[c]].md"))

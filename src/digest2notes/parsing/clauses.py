@@ -107,9 +107,11 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
 def _without_brackets(para: Para, start: int, end: int) -> str:
     """norm[start:end] with every bracketed aside (brackets included) blanked out."""
     piece = para.norm[start:end]
-    for bracket_start, bracket_end in para.brackets:
-        if bracket_end <= start or bracket_start >= end:
-            continue
+    spans = para.brackets  # outermost only: sorted, and no two overlap
+    index = bisect_right(spans, start, key=lambda span: span[1])  # the first ending after start
+    while index < len(spans) and spans[index][0] < end:
+        bracket_start, bracket_end = spans[index]
         a, b = max(bracket_start, start) - start, min(bracket_end, end) - start
         piece = piece[:a] + " " * (b - a) + piece[b:]
+        index += 1
     return piece
