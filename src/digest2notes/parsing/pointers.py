@@ -71,8 +71,9 @@ class FocusState:
     marked: list[MarkedList]
     claimed: set[int] = field(default_factory=set)  # indices of marked lists taken
     consumed: list[tuple[int, int]] = field(default_factory=list)
-    #: Does the paragraph hold any condition, audience or caveat at all?
-    exclusions: bool = True
+    #: The scan indices of every condition, audience and caveat cue, in order (most
+    #: paragraphs have none, and no pointer is then checked for one).
+    exclusions: list[int] = field(default_factory=list)
     found: list[FocusList] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
 
@@ -124,6 +125,8 @@ def read_pointers(state: FocusState) -> None:
         if bits & lx.CAUTION:
             _caution(state, i)
             continue
+        if words[i] in PRAISE and not _worth_reading_is(state, i):
+            continue  # "值得精读": a rating, no pointer
         reason = _excluded(state, i)
         if reason:
             state.skipped.append(Skipped(start, scan.ends[i], reason))
@@ -143,6 +146,17 @@ def read_pointers(state: FocusState) -> None:
         _point(state, i)
 
 
+def _worth_reading_is(state: FocusState, i: int) -> bool:
+    """ "最值得看的是 X", "值得一读的地方有三处：": worth + a reading word + an introducer."""
+    scan = state.scan
+    following = i + 1
+    if following >= len(scan.starts) or scan.starts[following] - scan.ends[i] > 1:
+        return False
+    if not scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE):
+        return False
+    return _word_introducer(state.para.norm, scan.ends[following]) >= 0
+
+
 def _praise_form(state: FocusState, i: int) -> bool:
     """Does the cue at `i` end its chunk, right after "值得"/"worth" ("也值得参考。")?"""
     para, scan = state.para, state.scan
@@ -160,15 +174,19 @@ def _excluded(state: FocusState, i: int) -> str:
     start = scan.starts[i]
     chunk = para.chunk_start(start)
     clause = para.clause_start(start)
-    condition = scan.first(lx.COND, chunk, start)
-    if condition >= 0:
-        return f"conditional advice ({scan.words[condition]!r})"
-    for j in scan.between(chunk, start):
-        if scan.flags[j] & lx.AUDIENCE and para.clause_end(scan.ends[j]) < clause:
+    for j in state.exclusions:
+        at = scan.starts[j]
+        if at >= start:
+            break
+        bits = scan.flags[j]
+        if at < chunk:
+            continue
+        if bits & lx.COND:
+            return f"conditional advice ({scan.words[j]!r})"
+        if bits & lx.AUDIENCE and para.clause_end(scan.ends[j]) < clause:
             return f"advice for a group of readers ({scan.words[j]!r})"
-    caution = scan.first(lx.CAUTION, clause, start)
-    if caution >= 0:
-        return f"a caveat ({scan.words[caution]!r})"
+        if bits & lx.CAUTION and at >= clause:
+            return f"a caveat ({scan.words[j]!r})"
     return ""
 
 
@@ -197,15 +215,8 @@ def _point(state: FocusState, i: int) -> None:
         scan.starts[following] - end <= 1
     ):
         end = scan.ends[following]  # "重点看 X": the reading verb belongs to the pointer
-    if word in PRAISE:
-        # "最值得看的是 X", "值得一读的地方有三处：": worth + a reading word + an introducer.
-        if following >= len(scan.starts) or scan.starts[following] - end > 1 or not (
-            scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE)
-        ):
-            return
+    if word in PRAISE:  # checked by `_worth_reading_is`
         end = scan.ends[following]
-        if _word_introducer(norm, end) < 0:
-            return
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
     intro = _word_introducer(norm, end)
     if intro >= 0:
@@ -290,19 +301,32 @@ def _colon(state: FocusState, pos: int) -> tuple[int, int] | None:
     Headers are short, and a sentence end or a plain comma before the colon means there
     is none."""
     para = state.para
+    norm = para.norm
     stop = min(para.chunk_end(pos), pos + _HEADER_LIMIT, state.next_consumed(pos) + 1)
-    for match in _header_end().finditer(para.norm, pos, stop):
-        if para.inside_brackets(match.start()):
-            continue
-        if match.group() == ",":
+    while True:
+        found = _first_of(norm, _HEADER_ENDS, pos, stop)
+        if found is None:
             return None
-        return match.span()
-    return None
+        at, mark = found
+        if para.brackets and para.inside_brackets(at):
+            pos = at + 1
+            continue
+        return None if mark == "," else (at, at + len(mark))
 
 
-@cache
-def _header_end() -> re.Pattern[str]:
-    return re.compile(r"[:,—–]| - ")
+_HEADER_ENDS = (":", ",", "—", "–", " - ")
+
+
+def _first_of(norm: str, marks: tuple[str, ...], start: int, end: int) -> tuple[int, str] | None:
+    """The first of `marks` in [start, end), and which; `str.find` is far cheaper than a
+    pattern for so few characters."""
+    best: tuple[int, str] | None = None
+    for mark in marks:
+        at = norm.find(mark, start, end)
+        if at >= 0 and (best is None or at < best[0]):
+            best = (at, mark)
+            end = at
+    return best
 
 
 def _english_introducer(state: FocusState, pos: int) -> tuple[int, bool]:
@@ -367,6 +391,9 @@ def _only_space(norm: str, start: int, end: int) -> bool:
     return not norm[start:end].strip()
 
 
+_OBJECT_ENDS = (":", ",", "—")
+
+
 def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
     """An object after a pointer, to the end of its clause: a plain comma, a colon (an
     explanation follows) or a semicolon ends it; a comma that glues on another item
@@ -375,11 +402,13 @@ def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
     norm = para.norm
     pointer = (state.scan.starts[i], state.scan.ends[i])
     end = min(para.chunk_end(start), state.next_consumed(start))
-    for match in _object_end().finditer(norm, start, end):
-        at = match.start()
-        if para.inside_brackets(at):
+    pos = start
+    while (found := _first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
+        at, mark = found
+        pos = at + 1
+        if para.brackets and para.inside_brackets(at):
             continue
-        if match.group() != "," or not _glued(para, at, end):
+        if mark != "," or not _glued(para, at, end):
             end = at
             break
     items = cut(para, start, end, announced=False)
@@ -388,11 +417,6 @@ def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
     add(state, kind, pointer, items, (pointer[0], end))
-
-
-@cache
-def _object_end() -> re.Pattern[str]:
-    return re.compile(r"[:,—]")
 
 
 @cache
@@ -418,7 +442,9 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     scan, para = state.scan, state.para
     if scan.any(lx.BACKGROUND, item.start, item.end):
         return False
-    if _bare_reference().fullmatch(para.norm, item.start, item.end):
+    if para.norm.find("#", item.start, item.end) >= 0 and _bare_reference().fullmatch(
+        para.norm, item.start, item.end
+    ):
         return False
     if item.end - item.start > 12:
         return True  # long enough to hold more than cues

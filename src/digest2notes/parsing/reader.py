@@ -31,9 +31,10 @@ if TYPE_CHECKING:
 __all__ = ["read"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Seen:
-    """One entry as one digest gave it, before repeats are merged."""
+    """One entry as one digest gave it, before repeats are merged. (Not frozen: one is
+    made per entry read, and none is changed.)"""
 
     id: str
     repo: str

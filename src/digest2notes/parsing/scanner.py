@@ -171,20 +171,33 @@ def scan(norm: str, extra: frozenset[str] = frozenset()) -> Scan:
     return _scan_of(hits, extra)
 
 
-def with_time_words(norm: str, base: Scan) -> Scan:
-    """`base` (the `scan` of `norm`) with the words of durations added (see `_TIME`)."""
-    hits = [(m.start(), m.group()) for m in _time_matcher().finditer(norm)]
-    if not hits:
+def with_time_words(norm: str, base: Scan, windows: Iterable[tuple[int, int]]) -> Scan:
+    """`base` (the `scan` of `norm`) with the words of durations (see `_TIME`) found in
+    the `windows` of `norm` added. Few are found, so they are slotted in where they go."""
+    matcher = _time_matcher()
+    found: dict[int, str] = {}
+    for start, end in windows:
+        for match in matcher.finditer(norm, start, end):
+            found[match.start()] = match.group()
+    if not found:
         return base
-    hits += zip(base.starts, base.words, strict=True)
-    hits.sort(key=lambda hit: (hit[0], -len(hit[1])))
-    kept: list[tuple[int, str]] = []
-    last_end = 0
-    for start, word in hits:  # the longest word at each position, as one trie would
-        if start >= last_end:
-            kept.append((start, word))
-            last_end = start + len(word)
-    return _scan_of(kept, frozenset())
+    words = table()
+    starts, ends = list(base.starts), list(base.ends)
+    flags, keys = list(base.flags), list(base.words)
+    present = base.present
+    for start, word in sorted(found.items()):
+        end = start + len(word)
+        at = bisect_left(starts, start)
+        if (at and ends[at - 1] > start) or (at < len(starts) and starts[at] < end):
+            continue  # inside or across a word the main scan found: that one stands
+        key = key_of(word)
+        bits = words.get(key, 0)
+        starts.insert(at, start)
+        ends.insert(at, end)
+        flags.insert(at, bits)
+        keys.insert(at, key)
+        present |= bits
+    return Scan(starts, ends, flags, keys, present)
 
 
 def _scan_of(hits: list[tuple[int, str]], extra: frozenset[str]) -> Scan:
