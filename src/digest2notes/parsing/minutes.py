@@ -192,12 +192,15 @@ def reading_time(
     if durations:  # the words of durations, looked for only around them
         windows = [(max(0, d.start - 2 * _WINDOW), d.end + _WINDOW) for d in durations]
         scan = with_time_words(para.norm, scan, windows)
-    for duration in durations:
+    chosen: Duration | None = None
+    chosen_rule = ""
+    for duration in durations:  # every one judged, so `--explain` can say why each is not
         rule = _judge(para, scan, duration, ratings)
-        if rule.startswith("reading"):
-            return ReadingTime(duration.minutes, duration, rule, tuple(others))
-        others.append((duration, rule))
-    return ReadingTime(None, None, "", tuple(others))
+        if chosen is None and rule.startswith("reading"):
+            chosen, chosen_rule = duration, rule
+        else:
+            others.append((duration, rule))
+    return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))
 
 
 def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]) -> str:

@@ -300,7 +300,7 @@ def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, 
         return skip, "dismissal", False
     if negative & lx.DISMISS:
         return deep, "negated dismissal (not to be missed)", False
-    if negative & (_READING | lx.RECOMMEND | lx.ENDORSE | lx.INCLUDE):
+    if negative & (_READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
         if negative & lx.DEPTH:
             return skip, "negated close reading", True
         if negative & lx.NEED:
