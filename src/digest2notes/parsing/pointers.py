@@ -116,7 +116,8 @@ def read_pointers(state: FocusState) -> None:
     words = scan.words
     for i in [
         i for i, bits in enumerate(flags)
-        if bits & (_TRIGGER | lx.CAUTION) or words[i] in PRAISE  # "最值得看的是 X"
+        # "最值得看的是 X", "我最想推荐的是 X"
+        if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
     ]:
         bits = flags[i]
         start = scan.starts[i]
@@ -127,6 +128,8 @@ def read_pointers(state: FocusState) -> None:
             continue
         if words[i] in PRAISE and not _worth_reading_is(state, i):
             continue  # "值得精读": a rating, no pointer
+        if bits & lx.ENDORSE and not bits & _TRIGGER and not _recommended_is(state, i):
+            continue
         reason = _excluded(state, i)
         if reason:
             state.skipped.append(Skipped(start, scan.ends[i], reason))
@@ -155,6 +158,12 @@ def _worth_reading_is(state: FocusState, i: int) -> bool:
     if not scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE):
         return False
     return _word_introducer(state.para.norm, scan.ends[following]) >= 0
+
+
+def _recommended_is(state: FocusState, i: int) -> bool:
+    """ "我最想推荐的是 X": what is recommended, introduced right after the word."""
+    end = state.scan.ends[i]
+    return state.para.norm.startswith(("的是", "的地方", "的部分"), end)
 
 
 def _praise_form(state: FocusState, i: int) -> bool:

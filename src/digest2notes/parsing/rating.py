@@ -85,6 +85,12 @@ def rate_clause(
     held = 0
     for bits in flags[first_index:stop_index]:
         held |= bits
+    if held & lx.BARE:
+        flags = _bare_verbs(para, scan, start, first_index, stop_index)
+        scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
+        held = 0
+        for bits in flags[first_index:stop_index]:
+            held |= bits
     if not held & (lx.NEG | lx.DISMISS | lx.TEMPORAL):
         # The usual clause: nothing negated, dismissed or timed; each cue counts as it is.
         if _classify(held, 0, True) is None:
@@ -214,6 +220,24 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
 
 
 _NEG_REACH = 10
+
+
+def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> list[int]:
+    """`scan.flags` with each bare dismissal verb read as one: "otherwise pass", "Pass." and
+    "you can pass" dismiss; "a light pass", "all tests pass" do not (an article or an
+    adjective before it, or a subject: no advice)."""
+    flags = list(scan.flags)
+    for i in range(first, stop):
+        if not flags[i] & lx.BARE:
+            continue
+        before = flags[i - 1] if i > first else 0
+        advice = before & (lx.EXCEPT | lx.MODAL | lx.RECOMMEND) or not has_content(
+            para, scan, start, scan.starts[i], BEFORE
+        )
+        article = _nominal().search(para.norm, max(start, scan.starts[i] - 3), scan.starts[i])
+        if advice and not article and not before & (lx.BREVITY | lx.DEPTH):
+            flags[i] = lx.DISMISS
+    return flags
 
 
 @cache

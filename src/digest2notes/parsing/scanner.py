@@ -188,8 +188,17 @@ def with_time_words(norm: str, base: Scan, windows: Iterable[tuple[int, int]]) -
     for start, word in sorted(found.items()):
         end = start + len(word)
         at = bisect_left(starts, start)
-        if (at and ends[at - 1] > start) or (at < len(starts) and starts[at] < end):
-            continue  # inside or across a word the main scan found: that one stands
+        if at and ends[at - 1] > start:
+            continue  # inside a word the main scan found earlier: that one stands
+        if at < len(starts) and starts[at] < end:
+            if starts[at] == start and ends[at] >= end:
+                continue  # the same place, and the main scan's word is as long
+            # The longest word from the leftmost position, as one trie would take it:
+            # "give it" over the "it" inside it.
+            stop = at
+            while stop < len(starts) and starts[stop] < end:
+                stop += 1
+            del starts[at:stop], ends[at:stop], flags[at:stop], keys[at:stop]
         key = key_of(word)
         bits = words.get(key, 0)
         starts.insert(at, start)
