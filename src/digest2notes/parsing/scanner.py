@@ -37,11 +37,15 @@ class Scan:
         return range(bisect_left(starts, start), bisect_left(starts, end))
 
     def any(self, flag: int, start: int, end: int) -> bool:
+        if not self.present & flag:
+            return False  # not in the paragraph at all: no need to look
         flags = self.flags
         return any(flags[i] & flag for i in self.between(start, end))
 
     def first(self, flag: int, start: int, end: int) -> int:
         """The index of the first cue with `flag` that starts in [start, end), or -1."""
+        if not self.present & flag:
+            return -1
         flags = self.flags
         for index in self.between(start, end):
             if flags[index] & flag:
@@ -134,7 +138,11 @@ def _trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
     words = set(words)
     ascii_words = {w for w in words if w[:1].isascii()}
     chinese = trie_regex(words - ascii_words, fan_out=4)
-    return re.compile(f"{chinese}|{trie_regex(ascii_words)}")
+    if not ascii_words:
+        return re.compile(chinese)
+    # Every first character in one set: most positions are refused by this one test.
+    firsts = "".join(sorted({re.escape(w[0]) for w in words if w}))
+    return re.compile(f"(?=[{firsts}])(?:{chinese}|{trie_regex(ascii_words)})")
 
 
 @cache
