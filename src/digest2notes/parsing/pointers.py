@@ -25,6 +25,7 @@ from functools import cache
 
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
+from .headers import colon, count, english_introducer, first_of, word_introducer
 from .lists import Item, cut
 from .markers import MarkedList
 from .scanner import Scan
@@ -39,9 +40,6 @@ _NOUNS = frozenset({"注意力", "焦点", "围绕", "着眼", "targets", "focus
 # Value words that can also be verbs with an object ("可以借鉴 X").
 _VALUE_VERBS = frozenset({"借鉴", "参考", "学习"})
 PRAISE = frozenset({"值得", "worth"})
-_DASHES = ("——", "—", "–", " - ")
-_HEADER_LIMIT = 30  # characters from a pointer to the colon that closes its header
-_INTRO_GAP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +155,7 @@ def _worth_reading_is(state: FocusState, i: int) -> bool:
         return False
     if not scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE):
         return False
-    return _word_introducer(state.para.norm, scan.ends[following]) >= 0
+    return word_introducer(state.para.norm, scan.ends[following]) >= 0
 
 
 def _recommended_is(state: FocusState, i: int) -> bool:
@@ -199,17 +197,21 @@ def _excluded(state: FocusState, i: int) -> str:
     return ""
 
 
+def _colon_of(state: FocusState, pos: int) -> tuple[int, int] | None:
+    return colon(state.para, pos, state.next_consumed(pos) + 1)
+
+
 def _caution(state: FocusState, i: int) -> None:
     """A caveat header ("使用时需明确边界：…", "Limitations: …") claims what it introduces."""
     scan, para = state.scan, state.para
-    colon = _colon(state, scan.ends[i])
+    colon = _colon_of(state, scan.ends[i])
     if colon is not None:
         state.consumed.append((scan.starts[i], para.sentence_end(colon[1])))
         state.skipped.append(Skipped(scan.starts[i], scan.ends[i], "a caveat"))
 
 
 def _region_end(state: FocusState, i: int) -> int:
-    colon = _colon(state, state.scan.ends[i])
+    colon = _colon_of(state, state.scan.ends[i])
     return state.para.sentence_end(colon[1] if colon else state.scan.ends[i])
 
 
@@ -227,30 +229,30 @@ def _point(state: FocusState, i: int) -> None:
     if word in PRAISE:  # checked by `_worth_reading_is`
         end = scan.ends[following]
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
-    intro = _word_introducer(norm, end)
+    intro = word_introducer(norm, end)
     if intro >= 0:
-        colon = _colon(state, intro)
+        colon = _colon_of(state, intro)
         if colon is not None and (
-            _only_space(norm, intro, colon[0]) or _count(para, intro, colon[0], bare=True)
+            _only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
         ):
-            header = _count(para, para.clause_start(start), end)
-            _announced(state, i, colon[1], header or _count(para, intro, colon[0], bare=True))
+            header = count(para, para.clause_start(start), end)
+            _announced(state, i, colon[1], header or count(para, intro, colon[0], bare=True))
         else:
             _inline(state, i, intro, "introduced")
         return
     # 2. a header closed by a colon or a dash
-    colon = _colon(state, end)
+    colon = _colon_of(state, end)
     if colon is not None:
-        header = _count(para, para.clause_start(start), end) or _count(para, end, colon[0])
+        header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
         _announced(state, i, colon[1], header)
         return
     # 3. "The parts that repay the effort are X and Y", "The interesting bit is X: …"
     if bits & lx.VALUE or word in _NOUNS:
-        are, single = _english_introducer(state, end)
+        are, single = english_introducer(para, end)
         if are >= 0 and single:
             _inline(state, i, are, "introduced")
         elif are >= 0:
-            _announced(state, i, are, _count(para, para.clause_start(start), end))
+            _announced(state, i, are, count(para, para.clause_start(start), end))
         elif word in _VALUE_VERBS and _advice_position(state, i):
             _inline(state, i, end, "inline")  # "可以借鉴 X"
         return
@@ -262,93 +264,6 @@ def _point(state: FocusState, i: int) -> None:
     if word in _NOUNS or not _advice_position(state, i):
         return
     _inline(state, i, _skip_preposition(norm, end), "inline")
-
-
-@cache
-def _introducers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    return (
-        re.compile(
-            r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处)(?:在于|是|为|有)?|在于|集中在|主要是|是|为|在|"
-            r"包括|包含|有)\s*"
-        ),
-        re.compile(r"(?:以下|如下|下面|下列|这|几)?\s*(?P<n>[一二两三四五六七八九十\d]+)\s*(?:个|项|点|处|条|件|类|方面|地方|things?|points?|items?|ways?|parts?|areas?|details?|places?)"
-                   r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:things|points|items|areas|parts|places|details)"),
-        re.compile(r"\s+(?:are|is|include|includes|including)\s+"),
-    )
-
-
-_COUNT_WORDS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-                "九": 9, "十": 10, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
-def _count(para: Para, start: int, end: int, *, bare: bool = False) -> int:
-    """A header's count ("以下三项", "如下两点", "three things"; with `bare`, a number alone
-    as in "看点有三："), or 0."""
-    if bare:
-        token = para.norm[start:end].strip()
-        if token in _COUNT_WORDS:
-            return _COUNT_WORDS[token]
-    match = _introducers()[1].search(para.norm, max(start, end - _HEADER_LIMIT), end)
-    if match is None:
-        return 0
-    token = match.group("n") or match.group("en") or ""
-    if token.isdigit():
-        return int(token)
-    return _COUNT_WORDS.get(token, 0)
-
-
-def _word_introducer(norm: str, end: int) -> int:
-    """Right after a pointer, "是", "的是", "在于", …: where its object starts, or -1."""
-    match = _introducers()[0].match(norm, end, min(len(norm), end + _INTRO_GAP + 4))
-    if match is None:
-        return -1
-    return match.end()
-
-
-def _colon(state: FocusState, pos: int) -> tuple[int, int] | None:
-    """The colon or dash closing a header that starts at `pos`, as (start, end), or None.
-    Headers are short, and a sentence end or a plain comma before the colon means there
-    is none."""
-    para = state.para
-    norm = para.norm
-    stop = min(para.chunk_end(pos), pos + _HEADER_LIMIT, state.next_consumed(pos) + 1)
-    while True:
-        found = _first_of(norm, _HEADER_ENDS, pos, stop)
-        if found is None:
-            return None
-        at, mark = found
-        if para.brackets and para.inside_brackets(at):
-            pos = at + 1
-            continue
-        return None if mark == "," else (at, at + len(mark))
-
-
-_HEADER_ENDS = (":", ",", "—", "–", " - ")
-
-
-def _first_of(norm: str, marks: tuple[str, ...], start: int, end: int) -> tuple[int, str] | None:
-    """The first of `marks` in [start, end), and which; `str.find` is far cheaper than a
-    pattern for so few characters."""
-    best: tuple[int, str] | None = None
-    for mark in marks:
-        at = norm.find(mark, start, end)
-        if at >= 0 and (best is None or at < best[0]):
-            best = (at, mark)
-            end = at
-    return best
-
-
-def _english_introducer(state: FocusState, pos: int) -> tuple[int, bool]:
-    """After an English header, where "are"/"include" starts its list, or "is" its one
-    object (True): (-1, False) when neither follows."""
-    para = state.para
-    if not para.norm[pos : pos + 1].isascii():
-        return -1, False
-    stop = min(para.clause_end(pos), pos + 40)
-    match = _introducers()[2].search(para.norm, pos, stop)
-    if match is None:
-        return -1, False
-    return match.end(), match.group().strip() == "is"
 
 
 def _advice_position(state: FocusState, i: int) -> bool:
@@ -412,7 +327,7 @@ def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
     pointer = (state.scan.starts[i], state.scan.ends[i])
     end = min(para.chunk_end(start), state.next_consumed(start))
     pos = start
-    while (found := _first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
+    while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
         at, mark = found
         pos = at + 1
         if para.brackets and para.inside_brackets(at):

@@ -214,15 +214,6 @@ class Para:
         index = bisect_right(spans, (pos, len(self.norm) + 1)) - 1
         return index >= 0 and spans[index][0] < pos < spans[index][1]
 
-    def bracket_end(self, pos: int) -> int:
-        """The end of the bracketed stretch opening at `pos`, or -1."""
-        for start, end in self.brackets:
-            if start == pos:
-                return end
-            if start > pos:
-                break
-        return -1
-
     @staticmethod
     def _before(ends: list[int], pos: int) -> int:
         index = bisect_right(ends, pos - 1) - 1
@@ -233,6 +224,8 @@ class Para:
         index = bisect_right(ends, pos - 1)
         return ends[index] if index < len(ends) else size
 
+    # Where the sentence, chunk or clause holding `pos` starts, and where it ends (the
+    # position of its closing mark, or the end of the text).
     def sentence_start(self, pos: int) -> int:
         return self._before(self.sentence_ends, pos)
 
@@ -250,29 +243,6 @@ class Para:
 
     def clause_end(self, pos: int) -> int:
         return self._after(self.clause_ends, pos, len(self.norm))
-
-    def sentences(self) -> list[tuple[int, int]]:
-        """Every sentence as (start, end), end exclusive of its closing mark."""
-        spans: list[tuple[int, int]] = []
-        start = 0
-        for end in self.sentence_ends:
-            if end > start:
-                spans.append((start, end))
-            start = end + 1
-        if start < len(self.norm):
-            spans.append((start, len(self.norm)))
-        return spans
-
-    def clauses(self) -> list[tuple[int, int]]:
-        spans: list[tuple[int, int]] = []
-        start = 0
-        for end in self.clause_ends:
-            if end > start:
-                spans.append((start, end))
-            start = end + 1
-        if start < len(self.norm):
-            spans.append((start, len(self.norm)))
-        return spans
 
 
 def _bracket_spans(norm: str, brackets: re.Pattern[str]) -> list[tuple[int, int]]:
