@@ -160,3 +160,20 @@ def test_long_repetitions_of_fragments_stay_fast(pieces: list[str]) -> None:
     unit = "".join(pieces) or "x"
     text = (unit * (20_000 // len(unit) + 1))[:20_000]
     assert _time(text) < _BUDGET
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_text)
+def test_the_explanation_of_any_paragraph_never_raises(text: str) -> None:
+    from digest2notes import Entry, Source
+    from digest2notes.parsing.explain import explain_entry
+
+    result = analyse_uncached(text)
+    entry = Entry(
+        id="o/r:000000000000", repo="o/r", title="t", text=text, verdict=result.verdict,
+        verdict_text=result.verdict_text, minutes=result.minutes,
+        focus_points=result.focus_points, references=result.references,
+        sources=(Source("d.txt", 1, "2026-01-01", "option"),),
+    )
+    lines = explain_entry(entry)
+    assert lines[0] == "t" and any(line.startswith("  verdict: ") for line in lines)

@@ -2,9 +2,9 @@
 
 `fixtures/devset/` is a verbatim copy of the shared development set (five writers'
 registers, a hand-made answer key, its scorer). `fixtures/fresh/` and
-`fixtures/fresh2/` are digests written for this parser in wording the dev set does not
-use, with keys that follow the dev set's conventions (`fixtures/devset/README.md`); the
-second was written and keyed before the parser ever read it. Each set goes through the
+`fixtures/fresh2/`, `fixtures/fresh3/` are digests written for this parser in wording the
+dev set does not use, with keys that follow the dev set's conventions
+(`fixtures/devset/README.md`), each written and keyed before the parser read it. Each set goes through the
 real CLI (`digest2notes parse --json`) and the dev set's own `score.py`, and the
 figures must stay at or above the floors of the issue.
 
@@ -31,6 +31,7 @@ SETS = {
     "devset": FIXTURES / "devset",
     "fresh": FIXTURES / "fresh",
     "fresh2": FIXTURES / "fresh2",
+    "fresh3": FIXTURES / "fresh3",
 }
 FLOORS = {"title": 1.0, "verdict": 0.95, "minutes": 0.95, "P": 0.9, "R": 0.9, "F1": 0.9}
 _SUMMARY = re.compile(

@@ -178,3 +178,15 @@ def test_repeats_keep_every_digests_say_newest_first(run_cli: RunCli, tmp_path: 
         ("2026-11-28", ["#2"]), ("2026-11-27", ["#1"])
     ]
     assert [s["date"] for s in entry["sources"]] == ["2026-11-27", "2026-11-28"]
+
+
+def test_a_reference_to_the_digests_own_repository_is_plain(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    path = tmp_path / "d.txt"
+    path.write_text(
+        "acme/widgets\n\nOne\n\n值得精读，见 acme/widgets#12 与 other/repo#7，另见 #3。\n",
+        encoding="utf-8",
+    )
+    [entry], _ = _parse(run_cli, path)
+    assert entry["references"] == ["#12", "#3", "other/repo#7"]

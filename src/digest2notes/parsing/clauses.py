@@ -56,10 +56,15 @@ def _filler_pattern(kind: str) -> re.Pattern[str]:
             + r")(?![a-z0-9'])"
         )
     firsts = "".join(sorted({re.escape(w[0]) for w in words}))
-    pattern = f"(?=[{firsts}])(?:" + "|".join(parts) + ")"
-    if kind == AFTER:
-        pattern = _DURATION + "|" + pattern
-    return re.compile(pattern)
+    return re.compile(f"(?=[{firsts}])(?:" + "|".join(parts) + ")")
+
+
+@cache
+def _duration() -> re.Pattern[str]:
+    return re.compile(_DURATION)
+
+
+_UNITS = ("分钟", "小时", "钟头", "min", "hour", "hr")
 
 
 # A duration after a rating is no object: "Skimmable in five minutes", "浏览即可，约 5 分钟".
@@ -98,6 +103,8 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
         stop = min(end, starts[index]) if index < count else end
         if content.search(norm, cursor, stop) is not None:
             piece = _without_brackets(para, cursor, stop)
+            if kind == AFTER and any(unit in piece for unit in _UNITS):
+                piece = _duration().sub(" ", piece)
             if content.search(filler.sub(" ", piece)):
                 return True
         cursor = stop

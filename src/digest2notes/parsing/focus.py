@@ -46,6 +46,9 @@ from .verdict import Rating
 __all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]
 
 
+_EXCLUDING = lx.COND | lx.AUDIENCE | lx.CAUTION
+
+
 @dataclass(frozen=True, slots=True)
 class FocusReading:
     points: tuple[str, ...]
@@ -56,7 +59,8 @@ class FocusReading:
 def read_focus(para: Para, scan: Scan, ratings: list[Rating]) -> FocusReading:
     """The paragraph's focus points in reading order, each an exact slice of it."""
     state = FocusState(para, scan, marked_lists(para))
-    state.exclusions = bool(scan.present & (lx.COND | lx.AUDIENCE | lx.CAUTION))
+    if scan.present & _EXCLUDING:
+        state.exclusions = [i for i, bits in enumerate(scan.flags) if bits & _EXCLUDING]
     for marked in state.marked:
         state.consumed.append((marked.start, marked.end))
     if scan.present & (lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND):

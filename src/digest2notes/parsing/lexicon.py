@@ -53,6 +53,7 @@ INCLUDE = 1 << 26  # "列入", "纳入": "不列入阅读范围" negates reading
 TEMPORAL = 1 << 27  # "时", "while": "阅读时留意…" describes when, it does not rate
 NULL = 1 << 28  # a stop word: hides the cues inside it
 NEG_NEAR = 1 << 29  # a one-character negation: counts only right before the next cue
+BARE = 1 << 30  # a reading noun that, used bare as a verb, dismisses: "a quick pass" / "pass"
 
 RATING = (
     READ | DEPTH | BREVITY | LIGHT | DISMISS | SUFFICE | NEG | RECOMMEND | MODAL | ENDORSE
@@ -84,6 +85,8 @@ def _words(text: str) -> list[str]:
 # stands for a space inside an English word ("set_aside"). Keep rows to short words.
 _TABLE: tuple[tuple[int, str], ...] = (
     # reading verbs and nouns
+    (READ | BARE, "pass"),
+    (READ, "a_pass"),
     (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 read reads reading a_read "
            "read-through readthrough read_through your_time the_time 花时间"),
     (READ | ATTEND, "attention your_attention"),
@@ -98,6 +101,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
                      "skim-read skimread speed-read speed_read glance glancing browse browsing "
                      "flip_through leaf_through skimmable skim-worthy a_glance glance_over "
                      "glance_through skim_through skim_over"),
+    (DEPTH, "end_to_end end-to-end start_to_finish from_start_to_finish"),
     (DEPTH, "with_care attentively in_earnest"),
     (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
             "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
@@ -105,6 +109,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially high-level at_a_glance short shortish"),
+    (DISMISS, "pass_over pass_it_over give_it_a_miss"),
     (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 skip skippable ignore ignorable "
               "leave_it leave_this miss pass_on don't_bother do_not_bother nothing_to_see "
               "nothing_to_read nothing_to_study nothing_to_learn nothing_here"),
@@ -114,6 +119,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
               "is_fine is_plenty"),
     # negation, condition, exception
+    (NEG, "nothing"),
     (NEG, "没啥 没什么 没有什么"),
     # "no need": the negation of a necessity, not of reading (it yields to a quick read)
     (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 no_need "
@@ -126,6 +132,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "assuming for_those for_anyone those_who anyone_who"),
     (EXCEPT, "除非 否则 unless except otherwise"),
     # advice, priority
+    (RECOMMEND | ENDORSE | HIGH, "top_pick pick_of_the_week editor's_pick"),
     (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),
     (RECOMMEND, "值得 建议 不妨 最好 应该 应当 宜 请 需 适合 worth worthwhile should suggest "
                 "suggested consider"),
@@ -152,6 +159,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
            "那部分 其余部分 其他部分 数字 test tests testing review_thread the_review discussion "
            "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers"),
+    (ATTEND, "to_study to_look_at to_look_for to_watch to_read to_examine to_check 着重 思考 "
+             "思索 推敲 想想 想一想"),
     (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
              "pay_careful_attention_to"),
     (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "

@@ -17,9 +17,11 @@ from .text import Para
 __all__ = ["Item", "cut", "trim"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Item:
-    """One item: [start, end) of the paragraph, trimmed."""
+    """One item: [start, end) of the paragraph, trimmed. (Not frozen: items are made by the
+    dozen for every list, and a frozen class costs several times as much to make; nothing
+    changes one once made.)"""
 
     start: int
     end: int
@@ -57,12 +59,8 @@ _GLUE_FIRST = frozenset("以还另此并aopt")
 
 
 @cache
-def _separator_scan() -> re.Pattern[str]:
-    """Every separator a list can use, named, found in one pass."""
-    return re.compile(
-        r"(?=[;|/•▪◦●、,以和ao])(?:(?P<semi>;)|(?P<bar>\|)|(?P<slash>(?<=\s)/(?=\s))|(?P<dot>[•▪◦●])|(?P<dun>、)"
-        r"|(?P<comma>,)|(?P<yiji>以及)|(?P<he>和)|(?P<andor>(?<=\s)(?:and|or)(?=\s)))"
-    )
+def _and_or() -> re.Pattern[str]:
+    return re.compile(r"(?<=\s)(?:and|or)(?=\s)")
 
 
 @cache
@@ -108,14 +106,38 @@ class _Separators:
     def within(self, kind: str, start: int, end: int) -> _Cuts:
         return [span for span in self.found.get(kind, ()) if start <= span[0] < end]
 
+    def and_or(self, para: Para, start: int, end: int) -> _Cuts:
+        """ "and" / "or" between spaces in [start, end): asked for by English lists only."""
+        inside = para.inside_brackets
+        return [
+            m.span() for m in _and_or().finditer(para.norm, start, end)
+            if not (para.brackets and inside(m.start()))
+        ]
+
+
+# Each separator by its text: found with `str.find`, which for the few a list holds is
+# much cheaper than a pattern and its match objects.
+_SEPARATORS = (
+    ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
+    ("dot", "●"), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
+)
+
 
 def _separators(para: Para, start: int, end: int) -> _Separators:
     found: dict[str, _Cuts] = {}
+    norm = para.norm
     inside = para.inside_brackets if para.brackets else None
-    for match in _separator_scan().finditer(para.norm, start, end):
-        if inside is not None and inside(match.start()):
-            continue
-        found.setdefault(match.lastgroup or "", []).append(match.span())
+    for kind, text in _SEPARATORS:
+        at = norm.find(text, start, end)
+        while at >= 0:
+            if inside is None or not inside(at):
+                if kind == "slash":  # the slash alone; the spaces around it are the item's
+                    found.setdefault(kind, []).append((at + 1, at + 2))
+                else:
+                    found.setdefault(kind, []).append((at, at + len(text)))
+            at = norm.find(text, at + len(text), end)
+    for cuts in found.values():
+        cuts.sort()
     return _Separators(found)
 
 
@@ -222,7 +244,7 @@ def _english_series(
         last = pieces[-1] if pieces else None
         if last is not None and len(pieces) >= 2:
             raw_last = para.norm[commas[-1][1] : end].lstrip()
-            joined = seps.within("andor", last.start, last.end)
+            joined = seps.and_or(para, last.start, last.end)
             if raw_last.startswith(("and ", "or ")) or joined:
                 if joined and not raw_last.startswith(("and ", "or ")):
                     pieces = pieces[:-1] + _pieces(para, last.start, last.end, joined[:1])
@@ -237,7 +259,7 @@ def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
     blockers, new_phrase = _and_blockers()
     pieces: list[Item] = []
     last = item.start
-    for cut_start, cut_end in seps.within("andor", item.start, item.end):
+    for cut_start, cut_end in seps.and_or(para, item.start, item.end):
         if blockers.search(para.norm, last, cut_start):
             continue
         following = cut_end

@@ -78,11 +78,10 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
         rf"|\({_guard(chr(92) + '(')}(?:(?P<paren>\d{{1,2}})|(?P<zhparen>{_ZH}{{1,2}})"
         r"|(?P<letterparen>[a-h])|(?P<romanparen>i{1,3}|iv|vi{0,3}|ix|x))\)"
-        rf"|(?P<close>\d{_guard(chr(92) + 'd')}\d?)\)"
-        rf"|(?P<dot>\d{_guard(chr(92) + 'd')}\d?)\.(?=[ \t]*[^\d\s])"
-        rf"|(?P<dun>\d{_guard(chr(92) + 'd')}\d?)、"
-        rf"|(?P<zhdun>{_ZH}){_guard(_ZH)}、"
-        rf"|(?P<zhshi>{_ZH}){_guard(_ZH)}是"
+        # A number, then what closes it: ")" (the number's group is the last closed),
+        # "." or "、" (a group of their own closes last and names the style).
+        rf"|(?P<close>\d{_guard(chr(92) + 'd')}\d?)(?:\)|(?P<dot>\.)(?=[ \t]*[^\d\s])|(?P<dun>、))"
+        rf"|(?P<zhdun>{_ZH}){_guard(_ZH)}(?:、|(?P<zhshi>是))"
         rf"|其{_guard('其')}(?P<zhqi>{_ZH})[,、:]?"
         rf"|第{_guard('第')}(?P<zhdi>{_ZH})[,、:]"
         rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:]"
@@ -98,13 +97,12 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     return main, english, re.compile(line)
 
 
-@cache
-def _english_hint() -> re.Pattern[str]:
-    """A list in English letters or roman numerals starts at "a)" or "i)", ordinals at
-    "first": without one, the English markers are not looked for."""
-    return re.compile(r"(?=[aifsl])(?:[ai]\)|first|second|finally|lastly)")
+# A list in English letters or roman numerals starts at "a)" or "i)", ordinals at "first":
+# without one, the English markers are not looked for.
+_ENGLISH_HINTS = ("a)", "i)", "first", "second", "finally", "lastly")
 
 
+_CLOSERS = {"dot": "close", "dun": "close", "zhshi": "zhdun"}
 _KINDS = {
     "keycap": "keycap", "circled": "circled", "bracket": "bracket", "bracket2": "bracket",
     "paren": "paren", "close": "paren", "zhparen": "zhparen", "letterparen": "letter",
@@ -144,7 +142,7 @@ def _markers(para: Para) -> list[_Marker]:
     norm = para.norm
     main, english, line = _marker_patterns()
     matches = list(main.finditer(norm))
-    if _english_hint().search(norm):
+    if any(hint in norm for hint in _ENGLISH_HINTS):
         matches += english.finditer(norm)
         matches.sort(key=lambda m: m.start())
     at_start = line.match(norm)
@@ -154,6 +152,17 @@ def _markers(para: Para) -> list[_Marker]:
     for match in matches:
         group = match.lastgroup or ""
         if not group:
+            continue
+        if group in _CLOSERS:  # "1." / "1、" / "一是": the number is in another group
+            number = _CLOSERS[group]
+            start = match.start(number)
+            value = match.group(number)
+            begin = match.start()
+            if para.inside_brackets(begin) or norm[start] == MASK:
+                continue
+            ordinal = _ordinal(number, value)
+            if ordinal >= 0:
+                found.append(_Marker(_KINDS[group], begin, match.end(), ordinal))
             continue
         start = match.start(group)
         begin = match.start() if group not in ("linenum", "linebullet") else start
@@ -170,14 +179,20 @@ def _first_marker() -> re.Pattern[str]:
     """Something that could be the first marker of a list (a necessary condition: every
     list has its first marker, or bullets). Most paragraphs hold none."""
     return re.compile(
-        r"(?=[1\u2460\u2776\u2780•▪◦●(\[【ai一甲其第f\n\s*+-])(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780•▪◦●]|[(\[【]1[)\]】]|1[).、]|[(\[]?[ai]\)|\(一\)|[一甲][、是,.:]|其一|第一"
-        r"|first|\n[ \t]*(?:[-*+][ \t]|1[.)、]))|^[ \t]*(?:[-*+][ \t]|1[.)、])"
+        r"(?=[1\u2460\u2776\u2780•▪◦●(\[【一甲其第\n])(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780•▪◦●]"
+        r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是,.:]|其一|第一"
+        r"|\n[ \t]*(?:[-*+][ \t]|1[.)、]))"
     )
 
 
 def marked_lists(para: Para) -> list[MarkedList]:
     """Every marked list in the paragraph, in order; lists never overlap."""
-    if _first_marker().search(para.norm) is None:
+    norm = para.norm
+    if (
+        _first_marker().search(norm) is None
+        and not _marker_patterns()[2].match(norm)
+        and not any(hint in norm for hint in _ENGLISH_HINTS)
+    ):
         return []
     markers = _markers(para)
     if len(markers) < 1:

@@ -60,6 +60,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         r"(?<![a-z])(?:minutes?|mins?|hours?|hrs?)(?![a-z])|(?<=\d)[mh](?![a-z0-9]))"
     )
     number = re.compile(
+        r"(?=[\d零一二两三四五六七八九十不最至ulanwotfsenc])"
         r"(?P<ceiling>不到|不超过|最多|至多|(?<![a-z])(?:under|less\s+than|at\s+most|up\s+to|"
         r"no\s+more\s+than|within)\s*)?"
         r"(?P<low>" + _NUM + r")"
@@ -69,9 +70,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return units, number
 
 
+_UNIT_WORDS = ("分钟", "小时", "钟头", "个钟", "刻钟", "min", "hour", " hr", "hrs")
+
+
 @cache
 def _unit_hint() -> re.Pattern[str]:
-    return re.compile(r"(?=[钟小mh\d])(?:钟|小时|min|hour|hr|\d[mh])")
+    """"5m", "1h": the units no word check finds."""
+    return re.compile(r"\d[mh](?![a-z0-9])")
 
 
 @cache
@@ -106,19 +111,20 @@ class ReadingTime:
 def find_durations(para: Para) -> list[Duration]:
     """Every duration in the paragraph, in order."""
     norm = para.norm
-    if _unit_hint().search(norm) is None:
+    if not any(unit in norm for unit in _UNIT_WORDS) and _unit_hint().search(norm) is None:
         return []  # most paragraphs give no duration at all
     units, number = _patterns()
     found: list[Duration] = []
     for unit in units.finditer(norm):
         u_start, u_end = unit.span()
         word = unit.group()
-        floor = max(0, u_start - 32, found[-1].end if found else 0)
-        fraction = _fraction().search(norm, floor, u_start)
-        if fraction is not None and word.startswith(("hour", "小时", "钟头", "个钟")):
-            quarter = "quarter" in fraction.group()
-            found.append(Duration(fraction.start(), u_end, 15 if quarter else 30))
-            continue
+        floor = max(0, u_start - 24, found[-1].end if found else 0)
+        if word.startswith(("hour", "小时", "钟头", "个钟")):
+            fraction = _fraction().search(norm, floor, u_start)
+            if fraction is not None:
+                quarter = "quarter" in fraction.group()
+                found.append(Duration(fraction.start(), u_end, 15 if quarter else 30))
+                continue
         match = number.search(norm, floor, u_start)
         if match is None:
             continue
@@ -183,14 +189,18 @@ def reading_time(
 ) -> ReadingTime:
     """The first duration that is the reading time (see the module docs)."""
     others: list[tuple[Duration, str]] = []
-    if durations:
-        scan = with_time_words(para.norm, scan)
-    for duration in durations:
+    if durations:  # the words of durations, looked for only around them
+        windows = [(max(0, d.start - 2 * _WINDOW), d.end + _WINDOW) for d in durations]
+        scan = with_time_words(para.norm, scan, windows)
+    chosen: Duration | None = None
+    chosen_rule = ""
+    for duration in durations:  # every one judged, so `--explain` can say why each is not
         rule = _judge(para, scan, duration, ratings)
-        if rule.startswith("reading"):
-            return ReadingTime(duration.minutes, duration, rule, tuple(others))
-        others.append((duration, rule))
-    return ReadingTime(None, None, "", tuple(others))
+        if chosen is None and rule.startswith("reading"):
+            chosen, chosen_rule = duration, rule
+        else:
+            others.append((duration, rule))
+    return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))
 
 
 def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]) -> str:

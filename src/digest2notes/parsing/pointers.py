@@ -25,6 +25,7 @@ from functools import cache
 
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
+from .headers import colon, count, english_introducer, first_of, word_introducer
 from .lists import Item, cut
 from .markers import MarkedList
 from .scanner import Scan
@@ -39,9 +40,6 @@ _NOUNS = frozenset({"注意力", "焦点", "围绕", "着眼", "targets", "focus
 # Value words that can also be verbs with an object ("可以借鉴 X").
 _VALUE_VERBS = frozenset({"借鉴", "参考", "学习"})
 PRAISE = frozenset({"值得", "worth"})
-_DASHES = ("——", "—", "–", " - ")
-_HEADER_LIMIT = 30  # characters from a pointer to the colon that closes its header
-_INTRO_GAP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +69,9 @@ class FocusState:
     marked: list[MarkedList]
     claimed: set[int] = field(default_factory=set)  # indices of marked lists taken
     consumed: list[tuple[int, int]] = field(default_factory=list)
-    #: Does the paragraph hold any condition, audience or caveat at all?
-    exclusions: bool = True
+    #: The scan indices of every condition, audience and caveat cue, in order (most
+    #: paragraphs have none, and no pointer is then checked for one).
+    exclusions: list[int] = field(default_factory=list)
     found: list[FocusList] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
 
@@ -115,7 +114,8 @@ def read_pointers(state: FocusState) -> None:
     words = scan.words
     for i in [
         i for i, bits in enumerate(flags)
-        if bits & (_TRIGGER | lx.CAUTION) or words[i] in PRAISE  # "最值得看的是 X"
+        # "最值得看的是 X", "我最想推荐的是 X"
+        if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
     ]:
         bits = flags[i]
         start = scan.starts[i]
@@ -123,6 +123,10 @@ def read_pointers(state: FocusState) -> None:
             continue
         if bits & lx.CAUTION:
             _caution(state, i)
+            continue
+        if words[i] in PRAISE and not _worth_reading_is(state, i):
+            continue  # "值得精读": a rating, no pointer
+        if bits & lx.ENDORSE and not bits & _TRIGGER and not _recommended_is(state, i):
             continue
         reason = _excluded(state, i)
         if reason:
@@ -143,6 +147,23 @@ def read_pointers(state: FocusState) -> None:
         _point(state, i)
 
 
+def _worth_reading_is(state: FocusState, i: int) -> bool:
+    """ "最值得看的是 X", "值得一读的地方有三处：": worth + a reading word + an introducer."""
+    scan = state.scan
+    following = i + 1
+    if following >= len(scan.starts) or scan.starts[following] - scan.ends[i] > 1:
+        return False
+    if not scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE):
+        return False
+    return word_introducer(state.para.norm, scan.ends[following]) >= 0
+
+
+def _recommended_is(state: FocusState, i: int) -> bool:
+    """ "我最想推荐的是 X": what is recommended, introduced right after the word."""
+    end = state.scan.ends[i]
+    return state.para.norm.startswith(("的是", "的地方", "的部分"), end)
+
+
 def _praise_form(state: FocusState, i: int) -> bool:
     """Does the cue at `i` end its chunk, right after "值得"/"worth" ("也值得参考。")?"""
     para, scan = state.para, state.scan
@@ -160,29 +181,37 @@ def _excluded(state: FocusState, i: int) -> str:
     start = scan.starts[i]
     chunk = para.chunk_start(start)
     clause = para.clause_start(start)
-    condition = scan.first(lx.COND, chunk, start)
-    if condition >= 0:
-        return f"conditional advice ({scan.words[condition]!r})"
-    for j in scan.between(chunk, start):
-        if scan.flags[j] & lx.AUDIENCE and para.clause_end(scan.ends[j]) < clause:
+    for j in state.exclusions:
+        at = scan.starts[j]
+        if at >= start:
+            break
+        bits = scan.flags[j]
+        if at < chunk:
+            continue
+        if bits & lx.COND:
+            return f"conditional advice ({scan.words[j]!r})"
+        if bits & lx.AUDIENCE and para.clause_end(scan.ends[j]) < clause:
             return f"advice for a group of readers ({scan.words[j]!r})"
-    caution = scan.first(lx.CAUTION, clause, start)
-    if caution >= 0:
-        return f"a caveat ({scan.words[caution]!r})"
+        if bits & lx.CAUTION and at >= clause:
+            return f"a caveat ({scan.words[j]!r})"
     return ""
+
+
+def _colon_of(state: FocusState, pos: int) -> tuple[int, int] | None:
+    return colon(state.para, pos, state.next_consumed(pos) + 1)
 
 
 def _caution(state: FocusState, i: int) -> None:
     """A caveat header ("使用时需明确边界：…", "Limitations: …") claims what it introduces."""
     scan, para = state.scan, state.para
-    colon = _colon(state, scan.ends[i])
+    colon = _colon_of(state, scan.ends[i])
     if colon is not None:
         state.consumed.append((scan.starts[i], para.sentence_end(colon[1])))
         state.skipped.append(Skipped(scan.starts[i], scan.ends[i], "a caveat"))
 
 
 def _region_end(state: FocusState, i: int) -> int:
-    colon = _colon(state, state.scan.ends[i])
+    colon = _colon_of(state, state.scan.ends[i])
     return state.para.sentence_end(colon[1] if colon else state.scan.ends[i])
 
 
@@ -197,40 +226,33 @@ def _point(state: FocusState, i: int) -> None:
         scan.starts[following] - end <= 1
     ):
         end = scan.ends[following]  # "重点看 X": the reading verb belongs to the pointer
-    if word in PRAISE:
-        # "最值得看的是 X", "值得一读的地方有三处：": worth + a reading word + an introducer.
-        if following >= len(scan.starts) or scan.starts[following] - end > 1 or not (
-            scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE)
-        ):
-            return
+    if word in PRAISE:  # checked by `_worth_reading_is`
         end = scan.ends[following]
-        if _word_introducer(norm, end) < 0:
-            return
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
-    intro = _word_introducer(norm, end)
+    intro = word_introducer(norm, end)
     if intro >= 0:
-        colon = _colon(state, intro)
+        colon = _colon_of(state, intro)
         if colon is not None and (
-            _only_space(norm, intro, colon[0]) or _count(para, intro, colon[0], bare=True)
+            _only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
         ):
-            header = _count(para, para.clause_start(start), end)
-            _announced(state, i, colon[1], header or _count(para, intro, colon[0], bare=True))
+            header = count(para, para.clause_start(start), end)
+            _announced(state, i, colon[1], header or count(para, intro, colon[0], bare=True))
         else:
             _inline(state, i, intro, "introduced")
         return
     # 2. a header closed by a colon or a dash
-    colon = _colon(state, end)
+    colon = _colon_of(state, end)
     if colon is not None:
-        header = _count(para, para.clause_start(start), end) or _count(para, end, colon[0])
+        header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
         _announced(state, i, colon[1], header)
         return
     # 3. "The parts that repay the effort are X and Y", "The interesting bit is X: …"
     if bits & lx.VALUE or word in _NOUNS:
-        are, single = _english_introducer(state, end)
+        are, single = english_introducer(para, end)
         if are >= 0 and single:
             _inline(state, i, are, "introduced")
         elif are >= 0:
-            _announced(state, i, are, _count(para, para.clause_start(start), end))
+            _announced(state, i, are, count(para, para.clause_start(start), end))
         elif word in _VALUE_VERBS and _advice_position(state, i):
             _inline(state, i, end, "inline")  # "可以借鉴 X"
         return
@@ -242,80 +264,6 @@ def _point(state: FocusState, i: int) -> None:
     if word in _NOUNS or not _advice_position(state, i):
         return
     _inline(state, i, _skip_preposition(norm, end), "inline")
-
-
-@cache
-def _introducers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    return (
-        re.compile(
-            r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处)(?:在于|是|为|有)?|在于|集中在|主要是|是|为|在|"
-            r"包括|包含|有)\s*"
-        ),
-        re.compile(r"(?:以下|如下|下面|下列|这|几)?\s*(?P<n>[一二两三四五六七八九十\d]+)\s*(?:个|项|点|处|条|件|类|方面|地方|things?|points?|items?|ways?|parts?|areas?|details?|places?)"
-                   r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:things|points|items|areas|parts|places|details)"),
-        re.compile(r"\s+(?:are|is|include|includes|including)\s+"),
-    )
-
-
-_COUNT_WORDS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-                "九": 9, "十": 10, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
-def _count(para: Para, start: int, end: int, *, bare: bool = False) -> int:
-    """A header's count ("以下三项", "如下两点", "three things"; with `bare`, a number alone
-    as in "看点有三："), or 0."""
-    if bare:
-        token = para.norm[start:end].strip()
-        if token in _COUNT_WORDS:
-            return _COUNT_WORDS[token]
-    match = _introducers()[1].search(para.norm, max(start, end - _HEADER_LIMIT), end)
-    if match is None:
-        return 0
-    token = match.group("n") or match.group("en") or ""
-    if token.isdigit():
-        return int(token)
-    return _COUNT_WORDS.get(token, 0)
-
-
-def _word_introducer(norm: str, end: int) -> int:
-    """Right after a pointer, "是", "的是", "在于", …: where its object starts, or -1."""
-    match = _introducers()[0].match(norm, end, min(len(norm), end + _INTRO_GAP + 4))
-    if match is None:
-        return -1
-    return match.end()
-
-
-def _colon(state: FocusState, pos: int) -> tuple[int, int] | None:
-    """The colon or dash closing a header that starts at `pos`, as (start, end), or None.
-    Headers are short, and a sentence end or a plain comma before the colon means there
-    is none."""
-    para = state.para
-    stop = min(para.chunk_end(pos), pos + _HEADER_LIMIT, state.next_consumed(pos) + 1)
-    for match in _header_end().finditer(para.norm, pos, stop):
-        if para.inside_brackets(match.start()):
-            continue
-        if match.group() == ",":
-            return None
-        return match.span()
-    return None
-
-
-@cache
-def _header_end() -> re.Pattern[str]:
-    return re.compile(r"[:,—–]| - ")
-
-
-def _english_introducer(state: FocusState, pos: int) -> tuple[int, bool]:
-    """After an English header, where "are"/"include" starts its list, or "is" its one
-    object (True): (-1, False) when neither follows."""
-    para = state.para
-    if not para.norm[pos : pos + 1].isascii():
-        return -1, False
-    stop = min(para.clause_end(pos), pos + 40)
-    match = _introducers()[2].search(para.norm, pos, stop)
-    if match is None:
-        return -1, False
-    return match.end(), match.group().strip() == "is"
 
 
 def _advice_position(state: FocusState, i: int) -> bool:
@@ -367,6 +315,9 @@ def _only_space(norm: str, start: int, end: int) -> bool:
     return not norm[start:end].strip()
 
 
+_OBJECT_ENDS = (":", ",", "—")
+
+
 def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
     """An object after a pointer, to the end of its clause: a plain comma, a colon (an
     explanation follows) or a semicolon ends it; a comma that glues on another item
@@ -375,11 +326,13 @@ def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
     norm = para.norm
     pointer = (state.scan.starts[i], state.scan.ends[i])
     end = min(para.chunk_end(start), state.next_consumed(start))
-    for match in _object_end().finditer(norm, start, end):
-        at = match.start()
-        if para.inside_brackets(at):
+    pos = start
+    while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
+        at, mark = found
+        pos = at + 1
+        if para.brackets and para.inside_brackets(at):
             continue
-        if match.group() != "," or not _glued(para, at, end):
+        if mark != "," or not _glued(para, at, end):
             end = at
             break
     items = cut(para, start, end, announced=False)
@@ -388,11 +341,6 @@ def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
     add(state, kind, pointer, items, (pointer[0], end))
-
-
-@cache
-def _object_end() -> re.Pattern[str]:
-    return re.compile(r"[:,—]")
 
 
 @cache
@@ -418,7 +366,9 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     scan, para = state.scan, state.para
     if scan.any(lx.BACKGROUND, item.start, item.end):
         return False
-    if _bare_reference().fullmatch(para.norm, item.start, item.end):
+    if para.norm.find("#", item.start, item.end) >= 0 and _bare_reference().fullmatch(
+        para.norm, item.start, item.end
+    ):
         return False
     if item.end - item.start > 12:
         return True  # long enough to hold more than cues

@@ -85,6 +85,12 @@ def rate_clause(
     held = 0
     for bits in flags[first_index:stop_index]:
         held |= bits
+    if held & lx.BARE:
+        flags = _bare_verbs(para, scan, start, first_index, stop_index)
+        scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
+        held = 0
+        for bits in flags[first_index:stop_index]:
+            held |= bits
     if not held & (lx.NEG | lx.DISMISS | lx.TEMPORAL):
         # The usual clause: nothing negated, dismissed or timed; each cue counts as it is.
         if _classify(held, 0, True) is None:
@@ -216,6 +222,24 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
 _NEG_REACH = 10
 
 
+def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> list[int]:
+    """`scan.flags` with each bare dismissal verb read as one: "otherwise pass", "Pass." and
+    "you can pass" dismiss; "a light pass", "all tests pass" do not (an article or an
+    adjective before it, or a subject: no advice)."""
+    flags = list(scan.flags)
+    for i in range(first, stop):
+        if not flags[i] & lx.BARE:
+            continue
+        before = flags[i - 1] if i > first else 0
+        advice = before & (lx.EXCEPT | lx.MODAL | lx.RECOMMEND) or not has_content(
+            para, scan, start, scan.starts[i], BEFORE
+        )
+        article = _nominal().search(para.norm, max(start, scan.starts[i] - 3), scan.starts[i])
+        if advice and not article and not before & (lx.BREVITY | lx.DEPTH):
+            flags[i] = lx.DISMISS
+    return flags
+
+
 @cache
 def _conjunction() -> re.Pattern[str]:
     return re.compile(r"(?=[absy但而却所])(?:(?<![a-z])(?:and|but|so|yet)(?![a-z])|但|而|却|所以)")
@@ -300,7 +324,7 @@ def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, 
         return skip, "dismissal", False
     if negative & lx.DISMISS:
         return deep, "negated dismissal (not to be missed)", False
-    if negative & (_READING | lx.RECOMMEND | lx.ENDORSE | lx.INCLUDE):
+    if negative & (_READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
         if negative & lx.DEPTH:
             return skip, "negated close reading", True
         if negative & lx.NEED:

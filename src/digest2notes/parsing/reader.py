@@ -31,9 +31,10 @@ if TYPE_CHECKING:
 __all__ = ["read"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Seen:
-    """One entry as one digest gave it, before repeats are merged."""
+    """One entry as one digest gave it, before repeats are merged. (Not frozen: one is
+    made per entry read, and none is changed.)"""
 
     id: str
     repo: str
@@ -120,20 +121,28 @@ def _order(source: Source) -> tuple[str, str, int]:
     return (source.date or "", source.path, source.line)
 
 
+def _own(references: tuple[str, ...], repo: str) -> tuple[str, ...]:
+    """ "owner/repo#N" of the digest's own repository is plain "#N"."""
+    prefix = repo.lower() + "#"
+    if not any(ref.lower().startswith(prefix) for ref in references):
+        return references
+    return tuple(sorted({"#" + r.split("#", 1)[1] if r.lower().startswith(prefix) else r
+                         for r in references}))
+
+
 def _merge(group: list[_Seen]) -> Entry:
     """One entry from its appearances: the newest one's reading, everyone's references."""
     if len(group) == 1:  # most entries appear in one digest
         seen = group[0]
         analysis = seen.analysis
-        appearances: tuple[Appearance, ...] = (
-            Appearance(seen.source, seen.text, analysis.references),
-        )
+        references = _own(analysis.references, seen.repo)
+        appearances: tuple[Appearance, ...] = (Appearance(seen.source, seen.text, references),)
         sources: tuple[Source, ...] = (seen.source,)
-        references = analysis.references
     else:
         newest_first = sorted(group, key=lambda s: _order(s.source), reverse=True)
         appearances = tuple(
-            Appearance(s.source, s.text, s.analysis.references) for s in newest_first
+            Appearance(s.source, s.text, _own(s.analysis.references, s.repo))
+            for s in newest_first
         )
         seen = newest_first[0]
         analysis = seen.analysis

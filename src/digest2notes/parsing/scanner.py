@@ -37,11 +37,15 @@ class Scan:
         return range(bisect_left(starts, start), bisect_left(starts, end))
 
     def any(self, flag: int, start: int, end: int) -> bool:
+        if not self.present & flag:
+            return False  # not in the paragraph at all: no need to look
         flags = self.flags
         return any(flags[i] & flag for i in self.between(start, end))
 
     def first(self, flag: int, start: int, end: int) -> int:
         """The index of the first cue with `flag` that starts in [start, end), or -1."""
+        if not self.present & flag:
+            return -1
         flags = self.flags
         for index in self.between(start, end):
             if flags[index] & flag:
@@ -134,7 +138,11 @@ def _trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
     words = set(words)
     ascii_words = {w for w in words if w[:1].isascii()}
     chinese = trie_regex(words - ascii_words, fan_out=4)
-    return re.compile(f"{chinese}|{trie_regex(ascii_words)}")
+    if not ascii_words:
+        return re.compile(chinese)
+    # Every first character in one set: most positions are refused by this one test.
+    firsts = "".join(sorted({re.escape(w[0]) for w in words if w}))
+    return re.compile(f"(?=[{firsts}])(?:{chinese}|{trie_regex(ascii_words)})")
 
 
 @cache
@@ -171,20 +179,42 @@ def scan(norm: str, extra: frozenset[str] = frozenset()) -> Scan:
     return _scan_of(hits, extra)
 
 
-def with_time_words(norm: str, base: Scan) -> Scan:
-    """`base` (the `scan` of `norm`) with the words of durations added (see `_TIME`)."""
-    hits = [(m.start(), m.group()) for m in _time_matcher().finditer(norm)]
-    if not hits:
+def with_time_words(norm: str, base: Scan, windows: Iterable[tuple[int, int]]) -> Scan:
+    """`base` (the `scan` of `norm`) with the words of durations (see `_TIME`) found in
+    the `windows` of `norm` added. Few are found, so they are slotted in where they go."""
+    matcher = _time_matcher()
+    found: dict[int, str] = {}
+    for start, end in windows:
+        for match in matcher.finditer(norm, start, end):
+            found[match.start()] = match.group()
+    if not found:
         return base
-    hits += zip(base.starts, base.words, strict=True)
-    hits.sort(key=lambda hit: (hit[0], -len(hit[1])))
-    kept: list[tuple[int, str]] = []
-    last_end = 0
-    for start, word in hits:  # the longest word at each position, as one trie would
-        if start >= last_end:
-            kept.append((start, word))
-            last_end = start + len(word)
-    return _scan_of(kept, frozenset())
+    words = table()
+    starts, ends = list(base.starts), list(base.ends)
+    flags, keys = list(base.flags), list(base.words)
+    present = base.present
+    for start, word in sorted(found.items()):
+        end = start + len(word)
+        at = bisect_left(starts, start)
+        if at and ends[at - 1] > start:
+            continue  # inside a word the main scan found earlier: that one stands
+        if at < len(starts) and starts[at] < end:
+            if starts[at] == start and ends[at] >= end:
+                continue  # the same place, and the main scan's word is as long
+            # The longest word from the leftmost position, as one trie would take it:
+            # "give it" over the "it" inside it.
+            stop = at
+            while stop < len(starts) and starts[stop] < end:
+                stop += 1
+            del starts[at:stop], ends[at:stop], flags[at:stop], keys[at:stop]
+        key = key_of(word)
+        bits = words.get(key, 0)
+        starts.insert(at, start)
+        ends.insert(at, end)
+        flags.insert(at, bits)
+        keys.insert(at, key)
+        present |= bits
+    return Scan(starts, ends, flags, keys, present)
 
 
 def _scan_of(hits: list[tuple[int, str]], extra: frozenset[str]) -> Scan:

@@ -111,7 +111,10 @@ def _decide(ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
 
 def _star_rating(para: Para) -> Rating | None:
     """Five-star scales: ⭐⭐⭐⭐⭐ or "五星" is deep, three a skim, one or two a skip."""
-    match = _stars().search(para.norm)
+    norm = para.norm
+    if not any(mark in norm for mark in ("星", "star", "⭐", "★", "🌟")):
+        return None  # no scale: nearly every paragraph, found without the regex
+    match = _stars().search(norm)
     if match is None:
         return None
     if match.group("glyphs"):
