@@ -98,7 +98,13 @@ def reader_works(vault: Path, day: int) -> None:
 
 
 def run(*args: str) -> float:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DIGEST2NOTES_", "NOTION_"))}
+    # As users run it: no stray settings, and bytecode caching on (some shells and CI
+    # images turn it off, which makes every start compile every module again).
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DIGEST2NOTES_", "NOTION_")) and k != "PYTHONDONTWRITEBYTECODE"
+    }
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "digest2notes", *args], check=True, env=env,
                    stdout=subprocess.DEVNULL)
