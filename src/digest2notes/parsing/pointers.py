@@ -35,8 +35,6 @@ __all__ = ["FocusList", "FocusState", "Skipped", "add", "claim", "read_pointers"
 
 _TRIGGER = lx.ATTEND | lx.VALUE | lx.EMPHASIS
 _ADVICE = lx.RECOMMEND | lx.MODAL | lx.HIGH | lx.TEMPORAL
-# Attention words that are nouns: they point only through an introducer.
-_NOUNS = frozenset({"注意力", "焦点", "围绕", "着眼", "targets", "focus", "attention"})
 # Value words that can also be verbs with an object ("可以借鉴 X").
 _VALUE_VERBS = frozenset({"借鉴", "参考", "学习"})
 PRAISE = frozenset({"值得", "worth"})
@@ -247,7 +245,7 @@ def _point(state: FocusState, i: int) -> None:
         _announced(state, i, colon[1], header)
         return
     # 3. "The parts that repay the effort are X and Y", "The interesting bit is X: …"
-    if bits & lx.VALUE or word in _NOUNS:
+    if bits & (lx.VALUE | lx.HEADER):
         are, single = english_introducer(para, end)
         if are >= 0 and single:
             _inline(state, i, are, "introduced")
@@ -261,7 +259,7 @@ def _point(state: FocusState, i: int) -> None:
         if not has_content(para, scan, para.clause_start(start), start, BEFORE):
             _inline(state, i, end, "emphasis")
         return
-    if word in _NOUNS or not _advice_position(state, i):
+    if bits & lx.HEADER or not _advice_position(state, i):
         return
     _inline(state, i, _skip_preposition(norm, end), "inline")
 

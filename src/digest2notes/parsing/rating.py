@@ -52,6 +52,8 @@ class Rating:
     weak: bool = False
     #: Why a part or conditional rating does not rate the whole ("part: 测试").
     scope: str = ""
+    #: A score on a scale (stars, "9/10"): words that rate the whole say more.
+    scale: bool = False
 
 
 @dataclass(slots=True)
@@ -127,12 +129,18 @@ def rate_clause(
                 positive |= bits
     every = positive | negative
     first, last = cues.indices[0], cues.indices[-1]
+    if negative & (lx.RECOMMEND | lx.ENDORSE) and not every & (_READING | lx.DISMISS) and (
+        not _worth_nothing_after(para, scan, scan.ends[last], end)
+    ):
+        return None  # "不建议在生产环境开启": advice on using it, not on reading it
     first_start = scan.starts[first]
     if not (every & _GATE or negative):
-        # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下".
+        # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下"; a subject or a
+        # modal may come first ("这一篇要求精读", "you have to study it").
         framed = (
-            not has_content(para, scan, start, first_start, BEFORE)
-            or scan.any(lx.WHOLE, start, first_start)
+            _short_lead(para, start, first_start)
+            or not has_content(para, scan, start, first_start, BEFORE)
+            or scan.any(lx.WHOLE | lx.AUDIENCE, start, first_start)
             or scan.any(lx.RECOMMEND | lx.ENDORSE, para.sentence_start(start), start)
         )
         if not framed:
@@ -143,12 +151,15 @@ def rate_clause(
     if decided is None:
         return None
     verdict, rule, weak = decided
-    if not negative and not label and every & lx.READ and not _clean_after(
+    pointed = not negative and not label and every & lx.READ and not _clean_after(
         para, scan, cues, start, end
-    ):
-        return None  # "仔细看 X 的实现", "look closely at X": a pointer, not a rating
+    )
+    if pointed and rule not in ("depth", "brevity"):
+        return None  # "look at X", "值得一读的是 X": a pointer, not a rating
     span_start, span_end = _span(para, scan, first, last)
     tier, scope = _scope(para, scan, start, first_start)
+    if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
+        tier, scope = 1, scope or "part: what it is read for"
     return Rating(
         verdict, span_start, span_end, (start, end), tier, rule,
         tuple(words[i] for i in range(first_index, stop_index) if flags[i] & _SHOWN),
@@ -157,6 +168,33 @@ def rate_clause(
 
 
 _LABELS = lx.HIGH | lx.LOW | lx.OPTIONAL | lx.ENDORSE
+
+
+def _worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
+    """Nothing after a negated recommendation but the PR or someone's time ("not worth
+    the members' time", "不推荐。"): it rates the reading."""
+    if not has_content(para, scan, start, end, AFTER):
+        return True
+    return _someones_time().fullmatch(para.norm, start, end) is not None
+
+
+@cache
+def _someones_time() -> re.Pattern[str]:
+    return re.compile(r"\W*(?:the\s+|your\s+|one's\s+|anyone's\s+|[a-z]+'s?\s+){0,2}time\W*")
+
+
+def _short_lead(para: Para, start: int, cue: int) -> bool:
+    """A few words before the first cue, as a subject and a modal take ("这一篇要求精读",
+    "you must study it"), and no past tense ("作者仔细读了…" describes)."""
+    lead = para.norm[start:cue].strip()
+    if not lead:
+        return True
+    if lead.isascii():
+        return len(lead.split()) <= 2 and not lead.endswith(("ed", "s"))
+    return len(lead) <= 6 and not any(mark in lead for mark in _DESCRIBED)
+
+
+_DESCRIBED = ("了", "已", "曾", "过", "作者", "我们", "他", "她")
 _SHOWN = lx.RATING | lx.WHOLE
 
 
@@ -250,9 +288,11 @@ def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
     ("阅读时", "while reading"), a dismissal verb with an object ("跳过校验")."""
     keep = []
     for k, (i, bits) in enumerate(zip(cues.indices, cues.flags, strict=True)):
-        if bits & lx.READ and scan.present & lx.TEMPORAL and _temporal_next_to(scan, i):
+        if bits & lx.READ and scan.present & lx.TEMPORAL and (
+            bits & lx.TEMPORAL or _temporal_next_to(scan, i)
+        ):
             continue
-        if bits & lx.DISMISS and not bits & lx.READ:
+        if bits & lx.DISMISS and not bits & lx.READ and not _whole_object(para, scan, i):
             stop = _stop_after(scan, i, end)
             if has_content(para, scan, scan.ends[i], stop, AFTER):
                 continue
@@ -261,6 +301,16 @@ def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
         cues.indices[:] = [cues.indices[k] for k in keep]
         cues.flags[:] = [cues.flags[k] for k in keep]
         cues.negated[:] = [cues.negated[k] for k in keep]
+
+
+def _whole_object(para: Para, scan: Scan, index: int) -> bool:
+    """Is the verb's object the PR itself ("omit this from your reading", "skip it if…")?"""
+    following = index + 1
+    return (
+        following < len(scan.flags)
+        and bool(scan.flags[following] & lx.WHOLE)
+        and not para.norm[scan.ends[index] : scan.starts[following]].strip()
+    )
 
 
 def _temporal_next_to(scan: Scan, index: int) -> bool:
@@ -305,10 +355,20 @@ def _clean_after(para: Para, scan: Scan, cues: _Cues, start: int, end: int) -> b
     stop = _stop_after(scan, last_read, end)
     if not has_content(para, scan, scan.ends[last_read], stop, AFTER):
         return True
+    if _all_of().match(para.norm, scan.ends[last_read]):
+        return True  # "read every line of it", "每个文件都要读": all of it, no part
     if _nominal().search(para.norm, max(start, scan.starts[cues.indices[0]] - 3),
                          scan.starts[cues.indices[0]]):
         return True  # "a quick glance shows…": a noun, the subject of what follows
     return scan.any(lx.WHOLE, start, scan.starts[cues.indices[0]])
+
+
+@cache
+def _all_of() -> re.Pattern[str]:
+    return re.compile(
+        r"\s*(?:(?:every|each|all)(?![a-z])|the\s+(?:whole|entire|full)(?![a-z])|"
+        r"全部|所有|整个|每一?[个行段处条份]|完整|全文)"
+    )
 
 
 @cache

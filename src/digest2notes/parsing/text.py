@@ -25,6 +25,10 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .durations import Duration
 
 __all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise"]
 
@@ -180,6 +184,9 @@ class Para:
     sentence_ends: list[int] = field(default_factory=list)
     chunk_ends: list[int] = field(default_factory=list)
     clause_ends: list[int] = field(default_factory=list)
+    #: Every duration in the paragraph (`durations.find_durations`), set by the analysis
+    #: before any rule reads it: a duration is never a verb's object.
+    durations: list[Duration] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str) -> Para:
