@@ -112,7 +112,7 @@ def _analyse(text: str, key: _Extras | None, evidence: bool = False) -> Analysis
     verdict = read_verdict(para, cues, extras)
     ratings = list(verdict.ratings)
     minutes = reading_time(para, cues, para.durations, ratings)
-    focus = read_focus(para, cues, ratings)
+    focus = read_focus(para, cues, ratings, verdict.rating)
     rating = verdict.rating
     return Analysis(
         verdict=verdict.verdict,

@@ -25,7 +25,9 @@ _FILLERS = {
     "before": (
         "但是 但 不过 所以 因此 总之 总的来说 另外 此外 整体上 我觉得 个人觉得 我 个人 这 那 就 "
         "只 只需 只要 仅 仅需 直接 先 也 都 还是 还 倒是 真的 确实 简直 非常 十分 很 更 最 a an "
-        "the so but and then just simply only really also still overall honestly"
+        "the so but and then just simply only really also still overall honestly "
+        # the steps of a reading order ("先看 X，再看 Y，最后看 Z")
+        "首先 其次 然后 接着 随后 之后 再 最后 next finally lastly"
     ),
     # after the last cue ("看看就好吧", "skip it for now")
     "after": (

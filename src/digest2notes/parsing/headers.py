@@ -29,7 +29,10 @@ def _introducers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         ),
         re.compile(r"(?:以下|如下|下面|下列|这|几)?\s*(?P<n>[一二两三四五六七八九十\d]+)\s*(?:个|项|点|处|条|件|类|方面|地方|things?|points?|items?|ways?|parts?|areas?|details?|places?)"
                    r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:things|points|items|areas|parts|places|details)"),
-        re.compile(r"\s+(?:are|is|include|includes|including)\s+"),
+        re.compile(
+            r"\s+(?:are|is|include|includes|including|(?:should|must|will|is|are)\s+be\s+"
+            r"(?:given|paid|devoted|directed)\s+to|goes\s+to|go\s+to)\s+"
+        ),
     )
 
 
@@ -75,10 +78,17 @@ def colon(para: Para, pos: int, limit: int) -> tuple[int, int] | None:
         if para.brackets and para.inside_brackets(at):
             pos = at + 1
             continue
-        return None if mark == "," else (at, at + len(mark))
+        if mark == ",":
+            # "Check, in order:": a few words after the comma, then the colon
+            after = norm.find(":", at + 1, min(stop, at + _AFTER_COMMA))
+            if after >= 0 and "," not in norm[at + 1 : after]:
+                return after, after + 1
+            return None
+        return at, at + len(mark)
 
 
 _HEADER_ENDS = (":", ",", "—", "–", " - ")
+_AFTER_COMMA = 14
 
 
 def first_of(norm: str, marks: tuple[str, ...], start: int, end: int) -> tuple[int, str] | None:

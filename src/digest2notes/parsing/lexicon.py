@@ -97,8 +97,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 read reads reading a_read "
            "read-through readthrough read_through your_time the_time 花时间"),
     (READ | ATTEND, "attention your_attention"),
-    (READ | LIGHT, "看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 过一下 a_look look "
-                   "look_over peek a_peek"),
+    (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 "
+                   "过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
                    "full_attention undivided_attention read-every"),
@@ -114,7 +114,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (DEPTH, "full fully complete completely entire whole_thing properly meticulous "
             "meticulously rigorous rigorously painstaking painstakingly exhaustive exhaustively "
             "every_line each_line every_file each_file every_word word_by_word file_by_file "
-            "彻底 透彻 全面 系统地 从头到尾 一字一句 每一行 每行 每个文件 逐文件 用心 花心思"),
+            "彻底 透彻 全面 系统地 从头到尾 一字一句 每一行 每行 每个文件 逐文件 用心"),
     (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
             "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
             "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every"),
@@ -150,7 +150,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (RECOMMEND | ENDORSE | HIGH, "top_pick pick_of_the_week editor's_pick"),
     (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),
     (RECOMMEND, "deserve deserving ought_to advise advised advisable encourage encouraged "
-                "urge urged you'll_want you_will_want want_to 要 请务必 奉劝"),
+                "urge urged you'll_want you_will_want want_to 要 请务必 奉劝 asked_to "
+                "are_asked_to is_asked_to invited_to encouraged_to"),
     (RECOMMEND, "值得 建议 不妨 最好 应该 应当 宜 请 需 适合 worth worthwhile should suggest "
                 "suggested consider"),
     (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it "
@@ -185,6 +186,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "思索 推敲 想想 想一想"),
     (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
              "pay_careful_attention_to"),
+    (ATTEND | DEPTH, "花心思 费心思 动脑筋"),
+    (ATTEND | HEADER, "directs direct draw_attention_to draws_attention_to calls_out call_out "
+                      "points_out point_out"),
     (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
              "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point

@@ -32,9 +32,12 @@ _EDGE = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–-|•▪◦●"
 
 @cache
 def _lead_glue() -> re.Pattern[str]:
+    """Glue before an item, and the steps of a reading order ("先看 X，再看 Y，最后看 Z",
+    "X, then Y, and finally Z"): the step word and the verb after it are the pointer's."""
     return re.compile(
         r"(?:以及|还有|另外还有|另外|此外|并且|"
-        r"(?:and|or|also|as\s+well\s+as|plus|then)(?![a-z]))[\s]*"
+        r"(?:首先|先|其次|然后|接着|随后|之后|再|最后)(?:看看|看一下|看下|看|读|关注|留意|研究)?|"
+        r"(?:and|or|also|as\s+well\s+as|plus|then|next|finally|lastly)(?![a-z]))[\s,]*"
     )
 
 
@@ -52,10 +55,23 @@ def trim(para: Para, start: int, end: int) -> Item | None:
         if glue is not None and glue.end() > start:
             return trim(para, glue.end(), end)
     end -= len(stripped) - len(stripped.rstrip(_EDGE))
+    if end > start and norm[end - 1] in _GLUE_LAST:
+        tail = _tail_glue().search(norm, start, end)
+        if tail is not None and tail.start() > start:
+            return trim(para, start, tail.start())
     return Item(start, end) if end > start else None
 
 
-_GLUE_FIRST = frozenset("以还另此并aopt")
+_GLUE_LAST = frozenset("dr及和与")
+
+
+@cache
+def _tail_glue() -> re.Pattern[str]:
+    """ "…, and" left at an item's end by the next marker ("(b) X, and (c) Y")."""
+    return re.compile(r"(?:[\s,]+(?:and|or)|\s*[,，]?\s*(?:以及|和|与|及))\Z")
+
+
+_GLUE_FIRST = frozenset("以还另此并首先其然接随之再最aoptnfl")
 
 
 @cache
@@ -65,8 +81,11 @@ def _and_or() -> re.Pattern[str]:
 
 @cache
 def _glue_comma() -> re.Pattern[str]:
+    """A comma that starts another item: glue ("，以及 Y") or the next step of an order
+    ("，再看 Y", "，最后 Z")."""
     return re.compile(
         r",\s*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s`\ue000a-z0-9#(“\"'])|"
+        r"(?:其次|然后|接着|随后|再|最后)(?:看|读|关注|留意|研究)|"
         r"(?:and|as\s+well\s+as|plus)(?![a-z]))"
     )
 
