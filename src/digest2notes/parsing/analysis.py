@@ -21,7 +21,7 @@ from .minutes import ReadingTime, reading_time
 from .references import find_references
 from .scanner import extra_key, scan
 from .text import Para
-from .verdict import VerdictReading, read_verdict
+from .verdict import VerdictReading, read_verdict, with_reading_time
 
 __all__ = ["Analysis", "Evidence", "analyse", "analyse_uncached", "clear_cache", "coerce_verdict"]
 
@@ -112,6 +112,7 @@ def _analyse(text: str, key: _Extras | None, evidence: bool = False) -> Analysis
     verdict = read_verdict(para, cues, extras)
     ratings = list(verdict.ratings)
     minutes = reading_time(para, cues, para.durations, ratings)
+    verdict = with_reading_time(verdict, minutes.minutes)
     focus = read_focus(para, cues, ratings, verdict.rating)
     rating = verdict.rating
     return Analysis(

@@ -55,6 +55,7 @@ NULL = 1 << 28  # a stop word: hides the cues inside it
 NEG_NEAR = 1 << 29  # a one-character negation: counts only right before the next cue
 BARE = 1 << 30  # a reading noun that, used bare as a verb, dismisses: "a quick pass" / "pass"
 HEADER = 1 << 31  # an attention noun or a checking verb: points only through an introducer
+TITLE = 1 << 32  # the name of a rating ("Verdict:", "Recommendation:", "结论："): its value follows
 
 RATING = (
     READ | DEPTH | BREVITY | LIGHT | DISMISS | SUFFICE | NEG | RECOMMEND | MODAL | ENDORSE
@@ -69,7 +70,7 @@ _NAMES = {
     NEED: "necessity", WHOLE: "whole PR", PART: "part of the PR", ATTEND: "attention",
     VALUE: "value", EMPHASIS: "emphasis", CAUTION: "caution", BACKGROUND: "background",
     PROCESS: "not reading", BUDGET: "time budget", AUDIENCE: "audience",
-    INCLUDE: "inclusion", TEMPORAL: "temporal",
+    INCLUDE: "inclusion", TEMPORAL: "temporal", TITLE: "rating title",
 }
 
 
@@ -90,7 +91,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ, "a_pass"),
     # reading nouns and verbs of any depth; the adjective beside them decides
     (READ, "overview an_overview readthrough walkthrough walk-through go_through go_over "
+           "once-over once_over perusal peruse "
            "look-through 看完 读完 翻完 过完 读懂 看懂"),
+    (MODAL | READ | BREVITY, "可略读 可略看"),
     (READ | BREVITY, "gist the_gist 大意 梗概 个大概 瞥 一瞥 瞟 瞟一眼 scan_through quick_scan"),
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
@@ -123,7 +126,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "surface-level cursory fast partial partially high-level at_a_glance short shortish"),
     (DISMISS, "pass_over pass_it_over give_it_a_miss"),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
-              "不用管 不必管 别管 不用看 不用读 pass掉"),
+              "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 scroll_past scroll_on "
+              "scroll_on_by scroll_by"),
+    # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
+    (NEG, "rather_than instead_of 而不是 而非"),
     (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 skip skippable ignore ignorable "
               "leave_it leave_this miss pass_on don't_bother do_not_bother nothing_to_see "
               "nothing_to_read nothing_to_study nothing_to_learn nothing_here"),
@@ -154,14 +160,18 @@ _TABLE: tuple[tuple[int, str], ...] = (
                 "are_asked_to is_asked_to invited_to encouraged_to"),
     (RECOMMEND, "值得 建议 不妨 最好 应该 应当 宜 请 需 适合 worth worthwhile should suggest "
                 "suggested consider"),
-    (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it "
-                          "recommendation"),
+    (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it"),
+    (TITLE, "verdict rating recommendation classification assessment advice 结论 评级 评价 "
+            "阅读建议 阅读方式 处理方式 读法 推荐度 处理建议"),
+    (TITLE | RECOMMEND | ENDORSE, "recommendation"),
     (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
                                  "strongly_recommended"),
     (MODAL, "可 可以 can you_can you_could feel_free_to safe_to"),
     (HIGH | ATTEND, "重点"),
     (HIGH, "必 务必 一定要 高优先级 优先级高 高优 头等 must a_must essential mandatory "
            "high_priority top_priority priority a_priority p0"),
+    (LOW, "p3 p4 p5"),
+    (OPTIONAL, "p2"),
     (HIGH, "必须 一定 第一优先级 最高优先级 首要 头号 重中之重 优先 p1 top_of_the_list "
            "non-negotiable have_to has_to need_to needs_to"),
     (HIGH | NEED, "required"),
@@ -232,7 +242,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (TEMPORAL | READ, "as_you_read while_reading when_reading as_you_go_through"),
     # stop words: longer words that contain a cue but are none
     (NULL, "浏览器 读取 读写 阅读器 看板 看门狗 看来 看起来 看似 看作 看成 看到 看出 看下来 看好 "
-           "看重 而不是 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
+           "看重 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
            "见到 显而易见 case_study 精度 精确 精简 精准 细节 细粒度 深度学习 深拷贝 快照 快捷 "
            "略微 不过 不仅 不同 不断 不少 不错 不会 不再 不足 不久 不只 不但 不然 无论 无法 "
            "没想到 扫描 翻译 翻转 翻倍 忽略不计 不可忽略 不容忽视 学习率 了解到 研究表明 别的 "

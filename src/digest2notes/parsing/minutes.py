@@ -11,8 +11,8 @@ misplans the reader's queue while a missing one falls back to a default:
 3. when it is time set aside ("建议预留一刻钟", "budget twenty minutes"), or time it
    takes with the entry as the subject or none ("and it takes under ten minutes",
    "需要半小时");
-4. when it stands alone ("约莫 20 分钟", "~25 min.", "两三分钟的事") right after a clause or
-   sentence that rates the entry.
+4. when it stands alone ("约莫 20 分钟", "~25 min.", "两三分钟的事") after a rating in
+   its sentence or in the sentence before.
 """
 
 from __future__ import annotations
@@ -117,12 +117,10 @@ def _budget(para: Para, scan: Scan, clause_start: int, start: int) -> str:
 
 
 def _just_before(para: Para, rating: Rating, clause_start: int) -> bool:
-    """Is `rating`'s clause the one right before, or the last of the sentence before?"""
-    rating_end = rating.clause[1]
-    if rating_end > clause_start:
+    """Is `rating` earlier in the same sentence, or in the sentence right before?"""
+    if rating.clause[1] > clause_start:
         return False
-    gap = para.norm[rating_end:clause_start]
-    return not gap.strip(" \t\n,.;:!?。！？、—–-()（）~") or (
-        para.sentence_start(clause_start) > rating_end
-        and para.sentence_start(clause_start) - 1 <= para.sentence_end(rating_end) + 1
-    )
+    sentence = para.sentence_start(clause_start)
+    if rating.start >= sentence:
+        return True
+    return rating.start >= para.sentence_start(max(0, sentence - 1))

@@ -86,6 +86,8 @@ def _reading_verb(state: FocusState, i: int) -> bool:
     reading word that a header's colon closes ("Read in this order: …",
     "One question worth holding in your head as you read: …")."""
     scan = state.scan
+    if scan.words[i].endswith(("完", "懂")):
+        return False  # "读完 PR 描述就懂了": reading to the end, no pointing
     if scan.words[i].isascii():
         if _nominal().search(state.para.norm, max(0, scan.starts[i] - 3), scan.starts[i]):
             return False  # "a close read", "a quick look": a noun

@@ -52,7 +52,8 @@ class Rating:
     weak: bool = False
     #: Why a part or conditional rating does not rate the whole ("part: 测试").
     scope: str = ""
-    #: A score on a scale (stars, "9/10"): words that rate the whole say more.
+    #: A score on a scale (stars, "9/10") or a bare priority: words on how to read the
+    #: whole say more, and win.
     scale: bool = False
 
 
@@ -87,6 +88,10 @@ def rate_clause(
     held = 0
     for bits in flags[first_index:stop_index]:
         held |= bits
+    if held & lx.TITLE and para.norm.startswith(":", end) and not has_content(
+        para, scan, start, end, LABEL
+    ):
+        return None  # "Recommendation:", "结论：": the rating follows
     if held & lx.BARE:
         flags = _bare_verbs(para, scan, start, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
@@ -145,8 +150,10 @@ def rate_clause(
         )
         if not framed:
             return None
-    # A bare label ("High priority", "这条 low priority") rates without a reading word.
-    label = bool(every & _LABELS) and not has_content(para, scan, start, end, LABEL)
+    # A bare label ("High priority", "这条 low priority") rates without a reading word, and
+    # so does the value of a rating's title ("Verdict: deep", "结论：细读").
+    titled = _titled(para, scan, start, first_index)
+    label = (bool(every & _LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
     decided = _classify(positive, negative, label)
     if decided is None:
         return None
@@ -160,14 +167,25 @@ def rate_clause(
     tier, scope = _scope(para, scan, start, first_start)
     if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
         tier, scope = 1, scope or "part: what it is read for"
+    # A priority alone ("Priority: low") says less than advice on reading beside it.
+    secondary = label and not titled and not every & (_READING | lx.DISMISS)
     return Rating(
         verdict, span_start, span_end, (start, end), tier, rule,
         tuple(words[i] for i in range(first_index, stop_index) if flags[i] & _SHOWN),
-        weak, scope,
+        weak, scope, secondary,
     )
 
 
 _LABELS = lx.HIGH | lx.LOW | lx.OPTIONAL | lx.ENDORSE
+
+
+def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:
+    """Is the clause the value after a rating's title ("Verdict: deep")?"""
+    before = para.norm[:start].rstrip(" *_")
+    if not before.endswith(":") or not first_index:
+        return False
+    title = first_index - 1
+    return bool(scan.flags[title] & lx.TITLE) and scan.ends[title] >= len(before) - 3
 
 
 def _worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
@@ -209,7 +227,7 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
     "可不读"): they start so many other words. "重点" rates only through the reading word
     beside it: it points (see `focus`).
     """
-    flags, starts, ends = scan.flags, scan.starts, scan.ends
+    flags, starts, ends, words = scan.flags, scan.starts, scan.ends, scan.words
     window = flags[first_index:stop_index]
     if not any(bits & lx.NEG for bits in window):  # the usual case: nothing to negate
         kept = [
@@ -228,7 +246,9 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
         if bits & lx.NEG:
             if bits & lx.NEG_NEAR:
                 following = i + 1
-                if following >= stop_index or starts[following] - ends[i] > 1 or not (
+                # "别" is an imperative "don't" ("别在这上面花时间"); 不 starts many words
+                reach = _FAR if words[i] == "别" else 1
+                if following >= stop_index or starts[following] - ends[i] > reach or not (
                     flags[following] & (lx.RATING | lx.INCLUDE | lx.ATTEND) & ~lx.NEG
                 ):
                     continue
@@ -258,6 +278,7 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
 
 
 _NEG_REACH = 10
+_FAR = 6
 
 
 def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> list[int]:
@@ -287,7 +308,10 @@ def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
     """Drop the cues that describe rather than advise: a reading verb that says when
     ("阅读时", "while reading"), a dismissal verb with an object ("跳过校验")."""
     keep = []
+    reads = any(bits & lx.READ and not bits & lx.DISMISS for bits in cues.flags)
     for k, (i, bits) in enumerate(zip(cues.indices, cues.flags, strict=True)):
+        if bits & lx.DISMISS and reads and _part_object(para, scan, i):
+            continue  # "Skim the proto diff and ignore the rest": the reading rates
         if bits & lx.READ and scan.present & lx.TEMPORAL and (
             bits & lx.TEMPORAL or _temporal_next_to(scan, i)
         ):
@@ -301,6 +325,16 @@ def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
         cues.indices[:] = [cues.indices[k] for k in keep]
         cues.flags[:] = [cues.flags[k] for k in keep]
         cues.negated[:] = [cues.negated[k] for k in keep]
+
+
+def _part_object(para: Para, scan: Scan, index: int) -> bool:
+    """Is the dismissal about a part ("ignore the rest", "其余跳过")?"""
+    for other in (index + 1, index - 1):
+        if 0 <= other < len(scan.flags) and scan.flags[other] & lx.PART:
+            a, b = sorted((other, index))
+            if not para.norm[scan.ends[a] : scan.starts[b]].strip(" 的可以就"):
+                return True
+    return False
 
 
 def _whole_object(para: Para, scan: Scan, index: int) -> bool:
@@ -384,6 +418,8 @@ def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, 
         return skip, "dismissal", False
     if negative & lx.DISMISS:
         return deep, "negated dismissal (not to be missed)", False
+    if negative & lx.DEPTH and positive & lx.BREVITY and reads & lx.READ:
+        return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
     if negative & (_READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
         if negative & lx.DEPTH:
             return skip, "negated close reading", True
@@ -394,6 +430,8 @@ def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, 
         return skip, "negated priority", False
     if positive & lx.DEPTH and reads & lx.READ:
         return deep, "depth", False
+    if label and positive & (lx.DEPTH | lx.BREVITY) and not positive & (_LABELS | lx.DISMISS):
+        return (deep, "depth", False) if positive & lx.DEPTH else (skim, "brevity", False)
     if positive & lx.BREVITY and reads & lx.READ:
         return skim, "brevity", False
     if positive & lx.OPTIONAL and (reads or label):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..model import Verdict
@@ -39,7 +39,7 @@ from .rating import WANTED, Rating, rate_clause
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["Rating", "VerdictReading", "read_verdict"]
+__all__ = ["Rating", "VerdictReading", "read_verdict", "with_reading_time"]
 
 @dataclass(frozen=True, slots=True)
 class VerdictReading:
@@ -106,6 +106,17 @@ def read_verdict(
         ratings.append(stars)
         ratings.sort(key=lambda r: r.start)
     return VerdictReading(*_decide(ratings), tuple(ratings))
+
+
+def with_reading_time(reading: VerdictReading, minutes: int | None) -> VerdictReading:
+    """A negated close read ("不用深挖", "no need to read closely") is a skip, unless the
+    digest gives the time to read it in: then it is a light read, a skim."""
+    rating = reading.rating
+    if minutes is None or rating is None or not rating.weak or reading.verdict is not Verdict.SKIP:
+        return reading
+    light = replace(rating, verdict=Verdict.SKIM, rule=f"{rating.rule}, with a reading time")
+    ratings = tuple(light if r is rating else r for r in reading.ratings)
+    return VerdictReading(Verdict.SKIM, light, ratings)
 
 
 def _decide(ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
