@@ -24,14 +24,16 @@ _FILLERS = {
     # before the first cue of a rating ("但这条直接…", "So, a close read")
     "before": (
         "但是 但 不过 所以 因此 总之 总的来说 另外 此外 整体上 我觉得 个人觉得 我 个人 这 那 就 "
-        "只 只需 只要 仅 仅需 直接 先 也 都 还是 还 倒是 真的 确实 简直 非常 十分 很 更 最 a an "
+        "只 只需 只要 仅 仅需 直接 先 也 都 还是 还 倒是 真的 确实 简直 非常 十分 很 更 最 吗 么 "
+        "a an "
         "the so but and then just simply only really also still overall honestly "
         # the steps of a reading order ("先看 X，再看 Y，最后看 Z")
         "首先 其次 然后 接着 随后 之后 再 最后 next finally lastly"
     ),
     # after the last cue ("看看就好吧", "skip it for now")
     "after": (
-        "一下 一遍 一番 一眼 两眼 几眼 下 掉 吧 啊 呀 哦 呢 嘛 啦 哈 了 就 先 再 也 都 好了 了事 "
+        "一下 一遍 一番 一眼 两眼 几眼 下 掉 吧 啊 呀 哦 呢 嘛 啦 哈 吗 么 了 就 先 再 也 都 好了 "
+        "了事 "
         "now here first too also again later entirely only for_now right_away at_all as_well "
         "for_the_most_part mostly of from one's your my our their "
         # what stands around a duration ("Skimmable in 5-10 min", "十分钟上下")
@@ -104,11 +106,13 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
 
 def _without_durations(para: Para, start: int, end: int, piece: str) -> str:
     """`piece` (norm[start:end]) with every duration in it blanked out."""
-    for duration in para.durations:
-        if duration.end <= start or duration.start >= end:
-            continue
+    durations = para.durations  # in order, and no two overlap
+    index = bisect_right(durations, start, key=lambda duration: duration.end)
+    while index < len(durations) and durations[index].start < end:
+        duration = durations[index]
         a, b = max(duration.start, start) - start, min(duration.end, end) - start
         piece = piece[:a] + " " * (b - a) + piece[b:]
+        index += 1
     return piece
 
 

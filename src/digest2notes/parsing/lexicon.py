@@ -56,6 +56,7 @@ NEG_NEAR = 1 << 29  # a one-character negation: counts only right before the nex
 BARE = 1 << 30  # a reading noun that, used bare as a verb, dismisses: "a quick pass" / "pass"
 HEADER = 1 << 31  # an attention noun or a checking verb: points only through an introducer
 TITLE = 1 << 32  # the name of a rating ("Verdict:", "Recommendation:", "结论："): its value follows
+AFFIRM = 1 << 33  # "yes": the answer to a question that rates ("Worth it? Absolutely.")
 
 RATING = (
     READ | DEPTH | BREVITY | LIGHT | DISMISS | SUFFICE | NEG | RECOMMEND | MODAL | ENDORSE
@@ -70,7 +71,7 @@ _NAMES = {
     NEED: "necessity", WHOLE: "whole PR", PART: "part of the PR", ATTEND: "attention",
     VALUE: "value", EMPHASIS: "emphasis", CAUTION: "caution", BACKGROUND: "background",
     PROCESS: "not reading", BUDGET: "time budget", AUDIENCE: "audience",
-    INCLUDE: "inclusion", TEMPORAL: "temporal", TITLE: "rating title",
+    INCLUDE: "inclusion", TEMPORAL: "temporal", TITLE: "rating title", AFFIRM: "affirmation",
 }
 
 
@@ -152,6 +153,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 if in_case when_you "
            "assuming for_those for_anyone those_who anyone_who"),
     (EXCEPT, "除非 否则 unless except otherwise"),
+    (AFFIRM, "yes yep yeah absolutely definitely certainly unequivocally undoubtedly totally "
+             "100% of_course sure 当然 是的 绝对 肯定 毫无疑问 值得"),
     # advice, priority
     (RECOMMEND | ENDORSE | HIGH, "top_pick pick_of_the_week editor's_pick"),
     (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),

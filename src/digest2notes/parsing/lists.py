@@ -85,9 +85,14 @@ def _glue_comma() -> re.Pattern[str]:
     ("，再看 Y", "，最后 Z")."""
     return re.compile(
         r",\s*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s`\ue000a-z0-9#(“\"'])|"
-        r"(?:其次|然后|接着|随后|再|最后)(?:看|读|关注|留意|研究)|"
         r"(?:and|as\s+well\s+as|plus)(?![a-z]))"
     )
+
+
+@cache
+def _step_comma() -> re.Pattern[str]:
+    """A comma before the next step of a reading order ("，再看 Y", "，最后看 Z")."""
+    return re.compile(r",\s*(?:其次|然后|接着|随后|再|最后)(?:看|读|关注|留意|研究)")
 
 
 @cache
@@ -138,7 +143,7 @@ class _Separators:
 # much cheaper than a pattern and its match objects.
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
-    ("dot", "●"), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
+    ("dot", "●"), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"), ("yu", "与"),
 )
 
 
@@ -187,6 +192,9 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
         if kind in seps.found:
             return _pieces(para, start, end, seps.found[kind])
     commas = seps.found.get("comma", [])
+    steps = [c for c in commas if _step_comma().match(para.norm, c[0])]
+    if steps:  # a reading order cuts at its steps only: "先看 A、B，再看 C"
+        return _pieces(para, start, end, steps)
     if _has_cjk(para.norm, start, end):
         glue = []
         for comma in commas:
@@ -242,8 +250,9 @@ def _alike(norm: str, pieces: list[Item]) -> bool:
 
 
 def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
-    """ "X和Y" straight after a pointer: two items, unless it names a relation of the two."""
-    cuts = seps.within("he", item.start, item.end)
+    """ "X和Y", "X 与 Y" straight after a pointer: two items, unless it names a relation of
+    the two ("X 与 Y 的交互")."""
+    cuts = seps.within("he", item.start, item.end) or seps.within("yu", item.start, item.end)
     if len(cuts) != 1:
         return [item]
     pieces = _pieces(para, item.start, item.end, cuts)

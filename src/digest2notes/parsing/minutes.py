@@ -123,4 +123,7 @@ def _just_before(para: Para, rating: Rating, clause_start: int) -> bool:
     sentence = para.sentence_start(clause_start)
     if rating.start >= sentence:
         return True
-    return rating.start >= para.sentence_start(max(0, sentence - 1))
+    before = para.sentence_start(max(0, sentence - 1))
+    while before and not para.norm[before:sentence].strip(" \t\n*_~"):
+        before = para.sentence_start(before - 1)  # "…就好。**预计十二分钟": markup between
+    return rating.start >= before

@@ -92,6 +92,8 @@ def rate_clause(
         para, scan, start, end, LABEL
     ):
         return None  # "Recommendation:", "结论：": the rating follows
+    if para.norm.startswith("?", para.sentence_end(start)):
+        return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
     if held & lx.BARE:
         flags = _bare_verbs(para, scan, start, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
