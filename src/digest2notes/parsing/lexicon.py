@@ -127,7 +127,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "surface-level cursory fast partial partially high-level at_a_glance short shortish"),
     (DISMISS, "pass_over pass_it_over give_it_a_miss"),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
-              "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 scroll_past scroll_on "
+              "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
+              "scroll_past scroll_on "
               "scroll_on_by scroll_by"),
     # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
     (NEG, "rather_than instead_of 而不是 而非"),
