@@ -4,14 +4,16 @@
 registers, a hand-made answer key, its scorer). `fixtures/fresh/` and
 `fixtures/fresh2/`, `fixtures/fresh3/` are digests written for this parser in wording the
 dev set does not use, with keys that follow the dev set's conventions
-(`fixtures/devset/README.md`), each written and keyed before the parser read it. Each set goes through the
-real CLI (`digest2notes parse --json`) and the dev set's own `score.py`, and the
-figures must stay at or above the floors of the issue.
+(`fixtures/devset/README.md`), each written and keyed before the parser read it.
+`fixtures/blind1/`, `fixtures/blind2/` (and any later `blindN/`) are verbatim copies of
+sets other people wrote blind, without seeing the parser; each was scored once before
+its misses were looked at. Each set goes through the real CLI (`digest2notes parse
+--json`) and the dev set's own `score.py`, and the figures must stay at or above the
+floors of the issue; references must be exact.
 
-One convention of the key is not followed, on purpose: a reference to another
-repository keeps its owner ("pytorch/pytorch#102483", where the key has "#102483"),
-because the exporters link it to that repository and a bare "#102483" would link the
-digest's own. The only reference the parser may get "wrong" is such a one.
+References follow the key: a reference to another repository is "#N" in the entry,
+while each appearance keeps what the digest wrote ("pytorch/pytorch#102483"), so the
+exporters can link it to that repository.
 """
 
 from __future__ import annotations
@@ -28,12 +30,22 @@ from tests.conftest import FIXTURES, RunCli
 
 SCORER = FIXTURES / "devset" / "score.py"
 SETS = {
-    "devset": FIXTURES / "devset",
-    "fresh": FIXTURES / "fresh",
-    "fresh2": FIXTURES / "fresh2",
-    "fresh3": FIXTURES / "fresh3",
+    path.name: path
+    for path in sorted(FIXTURES.iterdir())
+    if path.name.startswith(("devset", "fresh", "blind")) and (path / "answers.json").is_file()
 }
-FLOORS = {"title": 1.0, "verdict": 0.95, "minutes": 0.95, "P": 0.9, "R": 0.9, "F1": 0.9}
+FLOORS = {
+    "title": 1.0, "verdict": 0.95, "minutes": 0.95, "refs": 1.0, "P": 0.9, "R": 0.9, "F1": 0.9
+}
+# Sets the parser does not yet read to the issue's floors hold what it reads today, so a
+# change that loses ground on them fails; raise these as the parser improves.
+SET_FLOORS = {
+    "blind2": {**FLOORS, "verdict": 0.93, "minutes": 0.97, "R": 0.67, "F1": 0.8},
+    "blind4": {**FLOORS, "verdict": 0.92, "minutes": 0.9, "P": 0.87, "R": 0.53, "F1": 0.66},
+    "blind5": {
+        **FLOORS, "verdict": 0.65, "minutes": 0.81, "P": 0.78, "R": 0.71, "F1": 0.74
+    },
+}
 _SUMMARY = re.compile(
     r"entries (?P<entries>\d+) \(\+(?P<unexpected>\d+) unexpected\): title (?P<title>[\d.]+) "
     r"verdict (?P<verdict>[\d.]+) minutes (?P<minutes>[\d.]+) refs (?P<refs>[\d.]+) "
@@ -67,19 +79,24 @@ def test_the_figures_hold_the_floors(
     folder = SETS[name]
     figures, misses = _score(_parsed(run_cli, folder, tmp_path), folder / "answers.json")
     assert figures["unexpected"] == 0, misses
-    low = {k: figures[k] for k, floor in FLOORS.items() if figures[k] < floor}
+    floors = SET_FLOORS.get(name, FLOORS)
+    low = {k: figures[k] for k, floor in floors.items() if figures[k] < floor}
     assert low == {}, "\n".join(misses)
-    assert [m for m in misses if m.startswith("refs") and "/" not in m] == []
 
 
-def test_every_reference_is_right_up_to_the_owner_of_another_repo(
+def test_the_sets_are_all_there() -> None:
+    assert {"devset", "fresh", "fresh2", "fresh3", "blind1", "blind2"} <= set(SETS)
+
+
+def test_an_appearance_keeps_the_owner_of_another_repository(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
     parsed = json.loads(_parsed(run_cli, SETS["devset"], tmp_path).read_text("utf-8"))
-    key = json.loads((SETS["devset"] / "answers.json").read_text("utf-8"))
-    got = {e["title"]: e["references"] for e in parsed}
-    for row in key:
-        bare = sorted({ref.rsplit("/", 1)[-1].split("#")[-1] for ref in got[row["title"]]})
-        assert bare == sorted(r.lstrip("#") for r in row["references"]), row["title"]
-    qualified = [r for refs in got.values() for r in refs if "/" in r]
-    assert qualified == ["pytorch/pytorch#102483"]
+    qualified = [
+        (e["references"], r)
+        for e in parsed for a in e["appearances"] for r in a["references"] if "/" in r
+    ]
+    assert [r for _, r in qualified] == ["pytorch/pytorch#102483"]
+    entry_references = qualified[0][0]
+    assert "#102483" in entry_references
+    assert not any("/" in r for r in entry_references)

@@ -189,4 +189,6 @@ def test_a_reference_to_the_digests_own_repository_is_plain(
         encoding="utf-8",
     )
     [entry], _ = _parse(run_cli, path)
-    assert entry["references"] == ["#12", "#3", "other/repo#7"]
+    assert entry["references"] == ["#12", "#3", "#7"]  # the key's convention
+    [appearance] = entry["appearances"]  # what the digest wrote, for the exporters' links
+    assert appearance["references"] == ["#12", "#3", "other/repo#7"]

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..model import Verdict
+from .durations import find_durations
 from .focus import FocusReading, read_focus
-from .minutes import ReadingTime, find_durations, reading_time
+from .minutes import ReadingTime, reading_time
 from .references import find_references
 from .scanner import extra_key, scan
 from .text import Para
-from .verdict import VerdictReading, read_verdict
+from .verdict import VerdictReading, read_verdict, with_reading_time
 
 __all__ = ["Analysis", "Evidence", "analyse", "analyse_uncached", "clear_cache", "coerce_verdict"]
 
@@ -105,12 +106,14 @@ def analyse_uncached(
 
 def _analyse(text: str, key: _Extras | None, evidence: bool = False) -> Analysis:
     para = Para.of(text)
+    para.durations = find_durations(para)
     extras = dict(key) if key else None
     cues = scan(para.norm, frozenset(extras) if extras else frozenset())
     verdict = read_verdict(para, cues, extras)
     ratings = list(verdict.ratings)
-    minutes = reading_time(para, cues, find_durations(para), ratings)
-    focus = read_focus(para, cues, ratings)
+    minutes = reading_time(para, cues, para.durations, ratings)
+    verdict = with_reading_time(verdict, minutes.minutes)
+    focus = read_focus(para, cues, ratings, verdict.rating)
     rating = verdict.rating
     return Analysis(
         verdict=verdict.verdict,

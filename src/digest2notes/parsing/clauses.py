@@ -24,19 +24,29 @@ _FILLERS = {
     # before the first cue of a rating ("但这条直接…", "So, a close read")
     "before": (
         "但是 但 不过 所以 因此 总之 总的来说 另外 此外 整体上 我觉得 个人觉得 我 个人 这 那 就 "
-        "只 只需 只要 仅 仅需 直接 先 也 都 还是 还 倒是 真的 确实 简直 非常 十分 很 更 最 a an "
-        "the so but and then just simply only really also still overall honestly"
+        "只 只需 只要 仅 仅需 直接 先 也 都 还是 还 倒是 真的 确实 简直 非常 十分 很 更 最 吗 么 "
+        "a an "
+        "the so but and then just simply only really also still overall honestly "
+        # the steps of a reading order ("先看 X，再看 Y，最后看 Z")
+        "首先 其次 然后 接着 随后 之后 再 最后 next finally lastly"
     ),
     # after the last cue ("看看就好吧", "skip it for now")
     "after": (
-        "一下 一遍 一番 一眼 两眼 几眼 下 掉 吧 啊 呀 哦 呢 嘛 啦 哈 了 就 先 再 也 都 好了 了事 "
+        "一下 一遍 一番 一眼 两眼 几眼 下 掉 吧 啊 呀 哦 呢 嘛 啦 哈 吗 么 了 就 先 再 也 都 好了 "
+        "了事 "
         "now here first too also again later entirely only for_now right_away at_all as_well "
-        "for_the_most_part mostly"
+        "for_the_most_part mostly of from one's your my our their "
+        # what stands around a duration ("Skimmable in 5-10 min", "十分钟上下")
+        "in within under about around roughly approximately 约 大约 大概 左右 上下 以内 之内 "
+        "tops max "
+        # the nouns of a rating label ("Skim material", "选读材料", "必读作业")
+        "material materials fare territory stuff 材料 作业 读物"
     ),
     # around a bare label ("这条我给 high priority", "Low value for most readers")
     "label": (
         "我给 给 列为 属于 算 算是 是 为 这 我 的 都 也 很 非常 十分 评级 评分 打分 for most all "
-        "many the a an of is it's its this one rating verdict"
+        "many the a an of is it's its this one rating verdict material materials fare "
+        "territory stuff reading 材料 作业 读物 一条 一篇 条 篇"
     ),
 }
 BEFORE, AFTER, LABEL = "before", "after", "label"
@@ -57,23 +67,6 @@ def _filler_pattern(kind: str) -> re.Pattern[str]:
         )
     firsts = "".join(sorted({re.escape(w[0]) for w in words}))
     return re.compile(f"(?=[{firsts}])(?:" + "|".join(parts) + ")")
-
-
-@cache
-def _duration() -> re.Pattern[str]:
-    return re.compile(_DURATION)
-
-
-_UNITS = ("分钟", "小时", "钟头", "min", "hour", "hr")
-
-
-# A duration after a rating is no object: "Skimmable in five minutes", "浏览即可，约 5 分钟".
-_DURATION = (
-    r"(?:(?<![a-z])(?:in|within|under|about|around|roughly)\s+|[~≈约]\s*)?"
-    r"(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|"
-    r"thirty|forty|half\s+an?|a\s+few|a\s+couple\s+of|[一二两三四五六七八九十半]+)"
-    r"\s*-?\s*(?:minutes?|mins?|hours?|hrs?|个?(?:分钟|小时|钟头))(?![a-z])"
-)
 
 
 @cache
@@ -103,12 +96,24 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
         stop = min(end, starts[index]) if index < count else end
         if content.search(norm, cursor, stop) is not None:
             piece = _without_brackets(para, cursor, stop)
-            if kind == AFTER and any(unit in piece for unit in _UNITS):
-                piece = _duration().sub(" ", piece)
+            if kind == AFTER and para.durations:
+                piece = _without_durations(para, cursor, stop, piece)
             if content.search(filler.sub(" ", piece)):
                 return True
         cursor = stop
     return False
+
+
+def _without_durations(para: Para, start: int, end: int, piece: str) -> str:
+    """`piece` (norm[start:end]) with every duration in it blanked out."""
+    durations = para.durations  # in order, and no two overlap
+    index = bisect_right(durations, start, key=lambda duration: duration.end)
+    while index < len(durations) and durations[index].start < end:
+        duration = durations[index]
+        a, b = max(duration.start, start) - start, min(duration.end, end) - start
+        piece = piece[:a] + " " * (b - a) + piece[b:]
+        index += 1
+    return piece
 
 
 def _without_brackets(para: Para, start: int, end: int) -> str:

@@ -70,6 +70,8 @@ def _verdict_lines(analysis: Analysis) -> list[str]:
             continue
         if other.tier > rating.tier:
             why = f"set aside: {other.scope}"
+        elif other.scale and not rating.scale:
+            why = "set aside: words rate the entry"
         elif other.start > rating.start:
             why = "set aside: an earlier clause decided"
         else:

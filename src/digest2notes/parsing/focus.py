@@ -38,7 +38,8 @@ from . import lexicon as lx
 from .clauses import BEFORE, has_content
 from .lists import Item, trim
 from .markers import marked_lists
-from .pointers import PRAISE, FocusList, FocusState, Skipped, add, claim, read_pointers
+from .objects import FocusList, FocusState, Skipped, add, claim
+from .pointers import PRAISE, read_pointers
 from .scanner import Scan
 from .text import Para
 from .verdict import Rating
@@ -56,14 +57,20 @@ class FocusReading:
     skipped: tuple[Skipped, ...]
 
 
-def read_focus(para: Para, scan: Scan, ratings: list[Rating]) -> FocusReading:
+def read_focus(
+    para: Para, scan: Scan, ratings: list[Rating], verdict: Rating | None = None
+) -> FocusReading:
     """The paragraph's focus points in reading order, each an exact slice of it."""
     state = FocusState(para, scan, marked_lists(para))
+    state.ratings = [(r.start, r.end) for r in ratings if r.tier == 0]
+    state.verdict = (verdict.start, verdict.end) if verdict else None
     if scan.present & _EXCLUDING:
         state.exclusions = [i for i, bits in enumerate(scan.flags) if bits & _EXCLUDING]
     for marked in state.marked:
         state.consumed.append((marked.start, marked.end))
-    if scan.present & (lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND):
+    if scan.present & (
+        lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
+    ):
         read_pointers(state)
     _purposes(state)
     if scan.present & lx.RECOMMEND:

@@ -24,12 +24,17 @@ INTRO_GAP = 3
 def _introducers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return (
         re.compile(
-            r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处)(?:在于|是|为|有)?|在于|集中在|主要是|是|为|在|"
-            r"包括|包含|有)\s*"
+            r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处)(?:\s*,?\s*(?:在于|是|为|有))?|"
+            # "值得一看的 trade-off 是 X": a short noun between 的 and 是
+            r"的\s*[^,.;:!?。，；：！？\s]{1,12}(?:\s[^,.;:!?。，；：！？\s]{1,12})?\s*(?:是|在于)|"
+            r"在于|集中在|主要是|是|为|在|包括|包含|有)\s*"
         ),
         re.compile(r"(?:以下|如下|下面|下列|这|几)?\s*(?P<n>[一二两三四五六七八九十\d]+)\s*(?:个|项|点|处|条|件|类|方面|地方|things?|points?|items?|ways?|parts?|areas?|details?|places?)"
                    r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:things|points|items|areas|parts|places|details)"),
-        re.compile(r"\s+(?:are|is|include|includes|including)\s+"),
+        re.compile(
+            r"\s+(?:are|is|include|includes|including|(?:should|must|will|is|are)\s+be\s+"
+            r"(?:given|paid|devoted|directed)\s+to|goes\s+to|go\s+to)\s+"
+        ),
     )
 
 
@@ -55,7 +60,7 @@ def count(para: Para, start: int, end: int, *, bare: bool = False) -> int:
 
 def word_introducer(norm: str, end: int) -> int:
     """Right after a pointer, "是", "的是", "在于", …: where its object starts, or -1."""
-    match = _introducers()[0].match(norm, end, min(len(norm), end + INTRO_GAP + 4))
+    match = _introducers()[0].match(norm, end, min(len(norm), end + INTRO_GAP + 28))
     if match is None:
         return -1
     return match.end()
@@ -75,10 +80,17 @@ def colon(para: Para, pos: int, limit: int) -> tuple[int, int] | None:
         if para.brackets and para.inside_brackets(at):
             pos = at + 1
             continue
-        return None if mark == "," else (at, at + len(mark))
+        if mark == ",":
+            # "Check, in order:": a few words after the comma, then the colon
+            after = norm.find(":", at + 1, min(stop, at + _AFTER_COMMA))
+            if after >= 0 and "," not in norm[at + 1 : after]:
+                return after, after + 1
+            return None
+        return at, at + len(mark)
 
 
 _HEADER_ENDS = (":", ",", "—", "–", " - ")
+_AFTER_COMMA = 14
 
 
 def first_of(norm: str, marks: tuple[str, ...], start: int, end: int) -> tuple[int, str] | None:

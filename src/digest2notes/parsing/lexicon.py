@@ -54,6 +54,9 @@ TEMPORAL = 1 << 27  # "时", "while": "阅读时留意…" describes when, it do
 NULL = 1 << 28  # a stop word: hides the cues inside it
 NEG_NEAR = 1 << 29  # a one-character negation: counts only right before the next cue
 BARE = 1 << 30  # a reading noun that, used bare as a verb, dismisses: "a quick pass" / "pass"
+HEADER = 1 << 31  # an attention noun or a checking verb: points only through an introducer
+TITLE = 1 << 32  # the name of a rating ("Verdict:", "Recommendation:", "结论："): its value follows
+AFFIRM = 1 << 33  # "yes": the answer to a question that rates ("Worth it? Absolutely.")
 
 RATING = (
     READ | DEPTH | BREVITY | LIGHT | DISMISS | SUFFICE | NEG | RECOMMEND | MODAL | ENDORSE
@@ -68,7 +71,7 @@ _NAMES = {
     NEED: "necessity", WHOLE: "whole PR", PART: "part of the PR", ATTEND: "attention",
     VALUE: "value", EMPHASIS: "emphasis", CAUTION: "caution", BACKGROUND: "background",
     PROCESS: "not reading", BUDGET: "time budget", AUDIENCE: "audience",
-    INCLUDE: "inclusion", TEMPORAL: "temporal",
+    INCLUDE: "inclusion", TEMPORAL: "temporal", TITLE: "rating title", AFFIRM: "affirmation",
 }
 
 
@@ -87,11 +90,19 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # reading verbs and nouns
     (READ | BARE, "pass"),
     (READ, "a_pass"),
+    # reading nouns and verbs of any depth; the adjective beside them decides
+    (READ, "overview an_overview readthrough walkthrough walk-through go_through go_over "
+           "once-over once_over perusal peruse "
+           "look-through 看完 读完 翻完 过完 读懂 看懂"),
+    (MODAL | READ | BREVITY, "可略读 可略看"),
+    (READ | BREVITY, "gist the_gist 大意 梗概 个大概 瞥 一瞥 瞟 瞟一眼 scan_through quick_scan"),
+    (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
+                   "scrutinizing pore_over dissect work_through"),
     (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 read reads reading a_read "
            "read-through readthrough read_through your_time the_time 花时间"),
     (READ | ATTEND, "attention your_attention"),
-    (READ | LIGHT, "看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 过一下 a_look look "
-                   "look_over peek a_peek"),
+    (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 "
+                   "过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
                    "full_attention undivided_attention read-every"),
@@ -103,6 +114,11 @@ _TABLE: tuple[tuple[int, str], ...] = (
                      "glance_through skim_through skim_over"),
     (DEPTH, "end_to_end end-to-end start_to_finish from_start_to_finish"),
     (DEPTH, "with_care attentively in_earnest"),
+    # completeness: a reading of all of it ("a full read", "完整读一遍", "every line")
+    (DEPTH, "full fully complete completely entire whole_thing properly meticulous "
+            "meticulously rigorous rigorously painstaking painstakingly exhaustive exhaustively "
+            "every_line each_line every_file each_file every_word word_by_word file_by_file "
+            "彻底 透彻 全面 系统地 从头到尾 一字一句 每一行 每行 每个文件 逐文件 用心"),
     (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
             "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
             "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every"),
@@ -110,6 +126,12 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially high-level at_a_glance short shortish"),
     (DISMISS, "pass_over pass_it_over give_it_a_miss"),
+    (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
+              "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
+              "scroll_past scroll_on "
+              "scroll_on_by scroll_by"),
+    # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
+    (NEG, "rather_than instead_of 而不是 而非"),
     (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 skip skippable ignore ignorable "
               "leave_it leave_this miss pass_on don't_bother do_not_bother nothing_to_see "
               "nothing_to_read nothing_to_study nothing_to_learn nothing_here"),
@@ -125,25 +147,37 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 no_need "
                  "needn't need_not"),
     (NEG, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 甭 不要 没有 "
-          "毫无 不是 no not never no_need don't do_not doesn't does_not isn't is_not needn't "
-          "need_not without hardly nor"),
+          "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
+          "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
+          "cannot can't shouldn't should_not won't"),
     (NEG | NEG_NEAR, "不 没 无 别"),
     (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 if in_case when_you "
            "assuming for_those for_anyone those_who anyone_who"),
     (EXCEPT, "除非 否则 unless except otherwise"),
+    (AFFIRM, "yes yep yeah absolutely definitely certainly unequivocally undoubtedly totally "
+             "100% of_course sure 当然 是的 绝对 肯定 毫无疑问 值得"),
     # advice, priority
     (RECOMMEND | ENDORSE | HIGH, "top_pick pick_of_the_week editor's_pick"),
     (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),
+    (RECOMMEND, "deserve deserving ought_to advise advised advisable encourage encouraged "
+                "urge urged you'll_want you_will_want want_to 要 请务必 奉劝 asked_to "
+                "are_asked_to is_asked_to invited_to encouraged_to"),
     (RECOMMEND, "值得 建议 不妨 最好 应该 应当 宜 请 需 适合 worth worthwhile should suggest "
                 "suggested consider"),
-    (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it "
-                          "recommendation"),
+    (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it"),
+    (TITLE, "verdict rating recommendation classification assessment advice 结论 评级 评价 "
+            "阅读建议 阅读方式 处理方式 读法 推荐度 处理建议"),
+    (TITLE | RECOMMEND | ENDORSE, "recommendation"),
     (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
                                  "strongly_recommended"),
     (MODAL, "可 可以 can you_can you_could feel_free_to safe_to"),
     (HIGH | ATTEND, "重点"),
     (HIGH, "必 务必 一定要 高优先级 优先级高 高优 头等 must a_must essential mandatory "
            "high_priority top_priority priority a_priority p0"),
+    (LOW, "p3 p4 p5"),
+    (OPTIONAL, "p2"),
+    (HIGH, "必须 一定 第一优先级 最高优先级 首要 头号 重中之重 优先 p1 top_of_the_list "
+           "non-negotiable have_to has_to need_to needs_to"),
     (HIGH | NEED, "required"),
     (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know"),
     (NEED, "必要 需要 needed necessary need"),
@@ -152,9 +186,12 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
     (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
                "for_the_curious if_curious"),
+    (OPTIONAL, "elective electives 有时间 有时间的话 有余力 时间充裕 if_you_have_time "
+               "extra_credit bonus_reading"),
     # what a rating or a pointer is about
     (WHOLE, "本pr 本_pr 这个pr 这个_pr 该pr 该_pr 此pr 此_pr 本条 这条 此条 该条 这次 本次 这篇 "
-            "本篇 整个 整体 总体 综合来看 总的来说 它 这是 这一条 this_pr the_pr this_one "
+            "本篇 整个 整体 总体 综合来看 总的来说 它 这是 这一条 这一篇 diff the_diff this_diff "
+           "the_patch this_patch this_pr the_pr this_one "
             "this_change the_change it this overall the_whole_thing all_of_it"),
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
            "那部分 其余部分 其他部分 数字 test tests testing review_thread the_review discussion "
@@ -163,6 +200,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "思索 推敲 想想 想一想"),
     (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
              "pay_careful_attention_to"),
+    (ATTEND | DEPTH, "花心思 费心思 动脑筋"),
+    (ATTEND | HEADER, "directs direct draw_attention_to draws_attention_to calls_out call_out "
+                      "points_out point_out"),
+    (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
+             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心"),
+    # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
+    (ATTEND | HEADER, "verify confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
+                      "targets focus attention"),
     (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "
              "look_at look_closely_at take_a_look_at have_a_look_at pay_attention_to "
              "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
@@ -180,6 +225,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "known_issues gotcha"),
     (BACKGROUND, "背景 参阅 参见 另见 详见 见 背景材料 前情 博客 background see_also see cf "
                  "for_context blog"),
+    (BACKGROUND, "延伸阅读 扩展阅读 拓展阅读 further_reading related_reading history 历史 "
+                 "paper 论文"),
     # durations that are not reading time, and time given to reading
     (PROCESS, "ci 构建 编译 跑 运行 执行 压测 耗时 超时 延迟 等待 同步 上限 启动 训练 推理 部署 "
               "重试 间隔 每隔 过期 休眠 卡住 挂起 缓存 缩容 扩容 预热 下载 安装 上传 恢复 timeout "
@@ -189,18 +236,19 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "cooldown ttl expire expires sleep hang hangs runtime cache download install upload "
               "warm-up warmup backoff"),
     (BUDGET, "估计 预计 预估 起步 以上 开外"),
-    (BUDGET, "预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
+    (BUDGET, "留 预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
              "以内 之内 搞定 的事 budget set_aside allow allot expect plan_for reserve block_out "
              "takes take spend give_it about around roughly approximately approx under at_most "
              "tops or_so max"),
     (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 readers reader users teams anyone"),
     (INCLUDE, "列入 纳入 算入 放入 放进 加入"),
     (TEMPORAL, "时 的时候 之时 while when"),
+    (TEMPORAL | READ, "as_you_read while_reading when_reading as_you_go_through"),
     # stop words: longer words that contain a cue but are none
     (NULL, "浏览器 读取 读写 阅读器 看板 看门狗 看来 看起来 看似 看作 看成 看到 看出 看下来 看好 "
-           "看重 而不是 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
+           "看重 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
            "见到 显而易见 case_study 精度 精确 精简 精准 细节 细粒度 深度学习 深拷贝 快照 快捷 "
-           "略微 不过 不仅 不同 不断 不少 不错 不会 不能 不再 不足 不久 不只 不但 不然 无论 无法 "
+           "略微 不过 不仅 不同 不断 不少 不错 不会 不再 不足 不久 不只 不但 不然 无论 无法 "
            "没想到 扫描 翻译 翻转 翻倍 忽略不计 不可忽略 不容忽视 学习率 了解到 研究表明 别的 "
            "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "
            "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "

@@ -32,9 +32,12 @@ _EDGE = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–-|•▪◦●"
 
 @cache
 def _lead_glue() -> re.Pattern[str]:
+    """Glue before an item, and the steps of a reading order ("先看 X，再看 Y，最后看 Z",
+    "X, then Y, and finally Z"): the step word and the verb after it are the pointer's."""
     return re.compile(
         r"(?:以及|还有|另外还有|另外|此外|并且|"
-        r"(?:and|or|also|as\s+well\s+as|plus|then)(?![a-z]))[\s]*"
+        r"(?:首先|先|其次|然后|接着|随后|之后|再|最后)(?:看看|看一下|看下|看|读|关注|留意|研究)?|"
+        r"(?:and|or|also|as\s+well\s+as|plus|then|next|finally|lastly)(?![a-z]))[\s,]*"
     )
 
 
@@ -52,10 +55,23 @@ def trim(para: Para, start: int, end: int) -> Item | None:
         if glue is not None and glue.end() > start:
             return trim(para, glue.end(), end)
     end -= len(stripped) - len(stripped.rstrip(_EDGE))
+    if end > start and norm[end - 1] in _GLUE_LAST:
+        tail = _tail_glue().search(norm, start, end)
+        if tail is not None and tail.start() > start:
+            return trim(para, start, tail.start())
     return Item(start, end) if end > start else None
 
 
-_GLUE_FIRST = frozenset("以还另此并aopt")
+_GLUE_LAST = frozenset("dr及和与")
+
+
+@cache
+def _tail_glue() -> re.Pattern[str]:
+    """ "…, and" left at an item's end by the next marker ("(b) X, and (c) Y")."""
+    return re.compile(r"(?:[\s,]+(?:and|or)|\s*[,，]?\s*(?:以及|和|与|及))\Z")
+
+
+_GLUE_FIRST = frozenset("以还另此并首先其然接随之再最aoptnfl")
 
 
 @cache
@@ -65,10 +81,18 @@ def _and_or() -> re.Pattern[str]:
 
 @cache
 def _glue_comma() -> re.Pattern[str]:
+    """A comma that starts another item: glue ("，以及 Y") or the next step of an order
+    ("，再看 Y", "，最后 Z")."""
     return re.compile(
         r",\s*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s`\ue000a-z0-9#(“\"'])|"
         r"(?:and|as\s+well\s+as|plus)(?![a-z]))"
     )
+
+
+@cache
+def _step_comma() -> re.Pattern[str]:
+    """A comma before the next step of a reading order ("，再看 Y", "，最后看 Z")."""
+    return re.compile(r",\s*(?:其次|然后|接着|随后|再|最后)(?:看|读|关注|留意|研究)")
 
 
 @cache
@@ -119,7 +143,7 @@ class _Separators:
 # much cheaper than a pattern and its match objects.
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
-    ("dot", "●"), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
+    ("dot", "●"), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"), ("yu", "与"),
 )
 
 
@@ -168,6 +192,9 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
         if kind in seps.found:
             return _pieces(para, start, end, seps.found[kind])
     commas = seps.found.get("comma", [])
+    steps = [c for c in commas if _step_comma().match(para.norm, c[0])]
+    if steps:  # a reading order cuts at its steps only: "先看 A、B，再看 C"
+        return _pieces(para, start, end, steps)
     if _has_cjk(para.norm, start, end):
         glue = []
         for comma in commas:
@@ -223,8 +250,9 @@ def _alike(norm: str, pieces: list[Item]) -> bool:
 
 
 def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
-    """ "X和Y" straight after a pointer: two items, unless it names a relation of the two."""
-    cuts = seps.within("he", item.start, item.end)
+    """ "X和Y", "X 与 Y" straight after a pointer: two items, unless it names a relation of
+    the two ("X 与 Y 的交互")."""
+    cuts = seps.within("he", item.start, item.end) or seps.within("yu", item.start, item.end)
     if len(cuts) != 1:
         return [item]
     pieces = _pieces(para, item.start, item.end, cuts)

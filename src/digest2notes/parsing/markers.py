@@ -1,8 +1,9 @@
 """Marked lists: a run of markers of one style, counting up from one, and its items.
 
 The styles: ``1)``, ``(1)``, ``1.``, ``1、``, ``[1]``, ``【1】``, ``1️⃣``, ``①``,
-``（一）``, ``一、``, ``一是``, ``其一``, ``第一，``, ``甲、``, ``a)``, ``(a)``, ``(ii)``,
-``First,`` … ``Finally,``, and bullets (``•`` inline, ``-``/``*``/``+`` at line starts).
+``（一）``, ``一、``, ``一是``, ``其一``, ``第一，``, ``一个是…另一个是``, ``甲、``, ``a)``,
+``(a)``, ``(ii)``, ``ii.``, ``First,`` … ``Finally,``, and bullets (``•`` inline, any
+emoji used twice or more as one, ``-``/``*``/``+`` at line starts).
 An item runs to the next marker, the last one to the end of its sentence (or of its line,
 for lines). This module knows the shapes of lists, not what they mean: `focus` decides
 which are focus points.
@@ -71,8 +72,8 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     # The lookahead names every character a marker can start with: it lets the engine
     # skip all other positions in one step.
     main = re.compile(
-        r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第"
-        r"甲乙丙丁戊己庚辛壬癸•▪◦●\n])"
+        r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第另"
+        r"甲乙丙丁戊己庚辛壬癸•▪◦●\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
         r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
@@ -85,12 +86,15 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         rf"|其{_guard('其')}(?P<zhqi>{_ZH})[,、:]?"
         rf"|第{_guard('第')}(?P<zhdi>{_ZH})[,、:]"
         rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:]"
+        rf"|(?P<pair1>一个是|一方面){_guard('一')}|(?P<pair2>另一个是|另一方面){_guard('另')}"
         r"|(?P<bullet>[•▪◦●])"
+        r"|(?P<emoji>[\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         rf"|\n{line})"
     )
     lead = r"(?:^|(?<=[\s:;,.、。!?！？—–\-(\[*_>]))"
     english = re.compile(
         rf"(?=[a-hivxfstl])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
+        rf"|{lead}(?P<romandot>i{{1,3}}|iv|vi{{0,3}}|ix|x)\.(?=\s)"
         rf"|{lead}(?P<ordinal>first|second|third|fourth|fifth|sixth)(?:ly)?[,:]"
         rf"|{lead}(?P<last>finally|lastly)[,:])"
     )
@@ -99,14 +103,15 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
 
 # A list in English letters or roman numerals starts at "a)" or "i)", ordinals at "first":
 # without one, the English markers are not looked for.
-_ENGLISH_HINTS = ("a)", "i)", "first", "second", "finally", "lastly")
+_ENGLISH_HINTS = ("a)", "i)", "i. ", "first", "second", "finally", "lastly")
 
 
 _CLOSERS = {"dot": "close", "dun": "close", "zhshi": "zhdun"}
 _KINDS = {
     "keycap": "keycap", "circled": "circled", "bracket": "bracket", "bracket2": "bracket",
     "paren": "paren", "close": "paren", "zhparen": "zhparen", "letterparen": "letter",
-    "letter": "letter", "romanparen": "roman", "roman": "roman", "linenum": "line-number",
+    "letter": "letter", "romanparen": "roman", "roman": "roman", "romandot": "roman-dot",
+    "linenum": "line-number", "pair1": "pair", "pair2": "pair", "emoji": "emoji",
     "dot": "dot", "dun": "dun", "zhdun": "zhdun", "zhshi": "zhshi", "zhqi": "zhqi",
     "zhdi": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",
     "bullet": "bullet", "linebullet": "line-bullet",
@@ -129,7 +134,9 @@ def _ordinal(group: str, value: str) -> int:
         return -1
     if group == "stem":
         return _STEMS[value]
-    if group in ("roman", "romanparen"):
+    if group in ("pair1", "pair2"):
+        return 1 if group == "pair1" else 2
+    if group in ("roman", "romanparen", "romandot"):
         return _ROMAN.get(value, -1)
     if group in ("letter", "letterparen"):
         return ord(value) - ord("a") + 1
@@ -170,7 +177,10 @@ def _markers(para: Para) -> list[_Marker]:
             continue
         ordinal = _ordinal(group, match.group(group))
         if ordinal >= 0:
-            found.append(_Marker(_KINDS[group], begin, match.end(), ordinal))
+            kind = _KINDS[group]
+            if kind == "emoji":  # a bullet only as the same emoji, again and again
+                kind = "emoji " + match.group(group)
+            found.append(_Marker(kind, begin, match.end(), ordinal))
     return found
 
 
@@ -179,8 +189,9 @@ def _first_marker() -> re.Pattern[str]:
     """Something that could be the first marker of a list (a necessary condition: every
     list has its first marker, or bullets). Most paragraphs hold none."""
     return re.compile(
-        r"(?=[1\u2460\u2776\u2780•▪◦●(\[【一甲其第\n])(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780•▪◦●]"
-        r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是,.:]|其一|第一"
+        r"(?=[1\u2460\u2776\u2780•▪◦●(\[【一甲其第\n\U0001F300-\U0001FAFF])"
+        r"(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780•▪◦●\U0001F300-\U0001FAFF]"
+        r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是,.:]|其一|第一|一个是|一方面"
         r"|\n[ \t]*(?:[-*+][ \t]|1[.)、]))"
     )
 
@@ -202,7 +213,7 @@ def marked_lists(para: Para) -> list[MarkedList]:
         by_kind.setdefault(marker.kind, []).append(marker)
     runs: list[list[_Marker]] = []
     for kind, group in by_kind.items():
-        bullets = kind in ("bullet", "line-bullet")
+        bullets = kind in ("bullet", "line-bullet") or kind.startswith("emoji")
         index = 0
         while index < len(group):
             first = group[index]

@@ -20,92 +20,21 @@ background reading ("可一并参阅 #N", "背景见 #N").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import BEFORE, has_content
-from .headers import colon, count, english_introducer, first_of, word_introducer
-from .lists import Item, cut
-from .markers import MarkedList
-from .scanner import Scan
+from .clauses import AFTER, BEFORE, has_content
+from .headers import colon, count, english_introducer, word_introducer
+from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .text import Para
 
-__all__ = ["FocusList", "FocusState", "Skipped", "add", "claim", "read_pointers"]
+__all__ = ["PRAISE", "read_pointers"]
 
 _TRIGGER = lx.ATTEND | lx.VALUE | lx.EMPHASIS
 _ADVICE = lx.RECOMMEND | lx.MODAL | lx.HIGH | lx.TEMPORAL
-# Attention words that are nouns: they point only through an introducer.
-_NOUNS = frozenset({"注意力", "焦点", "围绕", "着眼", "targets", "focus", "attention"})
 # Value words that can also be verbs with an object ("可以借鉴 X").
 _VALUE_VERBS = frozenset({"借鉴", "参考", "学习"})
 PRAISE = frozenset({"值得", "worth"})
-
-
-@dataclass(frozen=True, slots=True)
-class FocusList:
-    """Points found together: how (`kind`), the pointer that opened them, the items."""
-
-    kind: str
-    pointer: tuple[int, int] | None
-    items: tuple[Item, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """A pointer or list that gave no points, and why (for `--explain`)."""
-
-    start: int
-    end: int
-    reason: str
-
-
-@dataclass(slots=True)
-class FocusState:
-    """What the focus rules share while they read one paragraph."""
-
-    para: Para
-    scan: Scan
-    marked: list[MarkedList]
-    claimed: set[int] = field(default_factory=set)  # indices of marked lists taken
-    consumed: list[tuple[int, int]] = field(default_factory=list)
-    #: The scan indices of every condition, audience and caveat cue, in order (most
-    #: paragraphs have none, and no pointer is then checked for one).
-    exclusions: list[int] = field(default_factory=list)
-    found: list[FocusList] = field(default_factory=list)
-    skipped: list[Skipped] = field(default_factory=list)
-
-    def covered(self, pos: int) -> int:
-        """The end of a consumed stretch holding `pos`, or -1."""
-        for start, end in self.consumed:
-            if start <= pos < end:
-                return end
-        return -1
-
-    def next_consumed(self, pos: int) -> int:
-        """Where the next consumed stretch after `pos` starts (the end of the text if none)."""
-        nearest = len(self.para.norm)
-        for start, _ in self.consumed:
-            if pos < start < nearest:
-                nearest = start
-        return nearest
-
-    def marked_at(self, pos: int) -> int:
-        """The index of the marked list that starts at `pos` (spaces and newlines
-        before it allowed), or -1."""
-        norm = self.para.norm
-        while pos < len(norm) and norm[pos] in " \t\n":
-            pos += 1
-        for index, marked in enumerate(self.marked):
-            if marked.start == pos:
-                return index
-        return -1
-
-    def marked_within(self, start: int, end: int) -> int:
-        for index, marked in enumerate(self.marked):
-            if start <= marked.start < end:
-                return index
-        return -1
 
 
 def read_pointers(state: FocusState) -> None:
@@ -114,8 +43,9 @@ def read_pointers(state: FocusState) -> None:
     words = scan.words
     for i in [
         i for i, bits in enumerate(flags)
-        # "最值得看的是 X", "我最想推荐的是 X"
+        # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
         if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
+        or (bits & lx.READ and _reading_verb(state, i))
     ]:
         bits = flags[i]
         start = scan.starts[i]
@@ -144,7 +74,82 @@ def read_pointers(state: FocusState) -> None:
         if scan.words[i] == "注意" and state.para.norm.startswith(":", scan.ends[i]):
             _caution(state, i)  # "注意：…" is a caveat; "注意看：…", "让大家注意的是" point
             continue
+        if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
+            _read_point(state, i)
+            continue
         _point(state, i)
+
+
+def _reading_verb(state: FocusState, i: int) -> bool:
+    """A reading word used as a verb, which may point like an attention verb: any Chinese
+    one ("看三处：", "建议看下 X"), an English verb of study ("Study (a) …"), or any
+    reading word that a header's colon closes ("Read in this order: …",
+    "One question worth holding in your head as you read: …")."""
+    scan = state.scan
+    if scan.words[i].endswith(("完", "懂")):
+        return False  # "读完 PR 描述就懂了": reading to the end, no pointing
+    if scan.words[i].isascii():
+        if _nominal().search(state.para.norm, max(0, scan.starts[i] - 3), scan.starts[i]):
+            return False  # "a close read", "a quick look": a noun
+        return bool(scan.flags[i] & (lx.DEPTH | lx.TEMPORAL)) or _colon_of(
+            state, scan.ends[i]
+        ) is not None
+    return True
+
+
+@cache
+def _nominal() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])an?\s+$")
+
+
+def _read_point(state: FocusState, i: int) -> None:
+    """A reading verb that points: a header it closes with a colon ("看三处：…", "读的时候
+    请大家带着三个问题：…"), a marked list right after it ("Study (a) …, (b) …"), or its
+    object where it advises ("建议看下 X 和 Y", "可以看一下 X", "先看 X，再看 Y")."""
+    scan, para = state.scan, state.para
+    start, end = scan.starts[i], scan.ends[i]
+    verdict = state.verdict
+    if verdict is not None and verdict[0] <= start < verdict[1]:
+        return  # "值得精读：这是…": what follows the verdict's colon explains it (`focus`)
+    colon = _colon_of(state, end)
+    if colon is not None:
+        if _duration_at(para, colon[1]):
+            return  # "Reading time: 25 minutes": a label of the reading time
+        if not state.rates(colon[1], para.sentence_end(colon[1])):
+            header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
+            announced(state, i, colon[1], header)
+        return
+    marked = state.marked_at(end)
+    if marked >= 0:
+        claim(state, marked, (start, end))
+        return
+    bits = scan.flags[i]
+    if bits & lx.TEMPORAL or _temporal_after(state, i) or state.rates(start, end):
+        return  # "阅读时…" says when; "精读 X" is the verdict
+    if scan.words[i].isascii() and not bits & lx.DEPTH:
+        return
+    if not _advice_position(state, i):
+        return
+    object_start = _skip_preposition(para.norm, end)
+    if not has_content(para, scan, object_start, para.clause_end(object_start), AFTER):
+        return
+    inline(state, i, object_start, "reading verb")
+
+
+def _duration_at(para: Para, pos: int) -> bool:
+    while pos < len(para.norm) and para.norm[pos] in " \t*_~≈约":
+        pos += 1
+    return any(d.start <= pos < d.end for d in para.durations)
+
+
+def _temporal_after(state: FocusState, i: int) -> bool:
+    following = i + 1
+    scan = state.scan
+    return (
+        following < len(scan.flags)
+        and bool(scan.flags[following] & lx.TEMPORAL)
+        and scan.starts[following] - scan.ends[i] <= 1
+    )
 
 
 def _worth_reading_is(state: FocusState, i: int) -> bool:
@@ -233,37 +238,37 @@ def _point(state: FocusState, i: int) -> None:
     if intro >= 0:
         colon = _colon_of(state, intro)
         if colon is not None and (
-            _only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
+            only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
         ):
             header = count(para, para.clause_start(start), end)
-            _announced(state, i, colon[1], header or count(para, intro, colon[0], bare=True))
+            announced(state, i, colon[1], header or count(para, intro, colon[0], bare=True))
         else:
-            _inline(state, i, intro, "introduced")
+            inline(state, i, intro, "introduced")
         return
     # 2. a header closed by a colon or a dash
     colon = _colon_of(state, end)
     if colon is not None:
         header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
-        _announced(state, i, colon[1], header)
+        announced(state, i, colon[1], header)
         return
     # 3. "The parts that repay the effort are X and Y", "The interesting bit is X: …"
-    if bits & lx.VALUE or word in _NOUNS:
+    if bits & (lx.VALUE | lx.HEADER):
         are, single = english_introducer(para, end)
         if are >= 0 and single:
-            _inline(state, i, are, "introduced")
+            inline(state, i, are, "introduced")
         elif are >= 0:
-            _announced(state, i, are, count(para, para.clause_start(start), end))
+            announced(state, i, are, count(para, para.clause_start(start), end))
         elif word in _VALUE_VERBS and _advice_position(state, i):
-            _inline(state, i, end, "inline")  # "可以借鉴 X"
+            inline(state, i, end, "inline")  # "可以借鉴 X"
         return
     # 4. an attention verb or an emphasis with its object
     if bits & lx.EMPHASIS:
         if not has_content(para, scan, para.clause_start(start), start, BEFORE):
-            _inline(state, i, end, "emphasis")
+            inline(state, i, end, "emphasis")
         return
-    if word in _NOUNS or not _advice_position(state, i):
+    if bits & lx.HEADER or not _advice_position(state, i) or _noun_compound(state, i):
         return
-    _inline(state, i, _skip_preposition(norm, end), "inline")
+    inline(state, i, _skip_preposition(norm, end), "inline")
 
 
 def _advice_position(state: FocusState, i: int) -> bool:
@@ -279,10 +284,36 @@ def _advice_position(state: FocusState, i: int) -> bool:
     if not has_content(para, scan, clause, start, BEFORE):
         return True
     advice = _ADVICE & ~lx.MODAL if english else _ADVICE
-    for j in scan.between(max(clause, start - 12), start):
-        if scan.flags[j] & advice:
+    for j in scan.between(max(clause, start - 24), start):
+        if scan.flags[j] & advice and scan.ends[j] >= start - 12:
             return True
     return para.norm[max(clause, start - 1) : start] == "多"
+
+
+def _noun_compound(state: FocusState, i: int) -> bool:
+    """ "Watch mode now keeps…", "Check constraints are…": an English attention verb that
+    opens its sentence with a bare noun after it is a noun itself, the subject."""
+    scan, para = state.scan, state.para
+    word, start = scan.words[i], scan.starts[i]
+    if not word.isascii() or " " in word:
+        return False
+    if para.norm[para.sentence_start(start) : start].strip(" \t\n*_>#-"):
+        return False  # not the sentence's first word
+    following = _next_word().match(para.norm, scan.ends[i])
+    return following is not None and following.group(1) not in _OBJECT_STARTS
+
+
+@cache
+def _next_word() -> re.Pattern[str]:
+    return re.compile(r"[ \t]+([a-z][a-z'-]*)")
+
+
+_OBJECT_WORDS = (
+    "the a an this that these those its their our your his her how why what whether when "
+    "where which who if for out on at to into over in each every all both any some two three "
+    "four whatever"
+)
+_OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
 
 
 def _skip_preposition(norm: str, pos: int) -> int:
@@ -290,109 +321,5 @@ def _skip_preposition(norm: str, pos: int) -> int:
         if norm.startswith(word, pos):
             return pos + len(word)
     return pos
-
-
-def _announced(state: FocusState, i: int, start: int, count: int) -> None:
-    """A list announced by a header: its marked list, or the sentence cut at separators."""
-    para = state.para
-    pointer = (state.scan.starts[i], state.scan.ends[i])
-    marked = state.marked_at(start)
-    if marked >= 0:
-        claim(state, marked, pointer)
-        return
-    end = min(para.sentence_end(start), state.next_consumed(start))
-    inner = state.marked_within(start, end)
-    if inner >= 0 and _only_space(para.norm, start, state.marked[inner].start):
-        claim(state, inner, pointer)
-        return
-    items = cut(para, start, end, announced=True)
-    if count and len(items) > count:
-        items = items[:count]
-    add(state, "header", pointer, items, (pointer[0], end))
-
-
-def _only_space(norm: str, start: int, end: int) -> bool:
-    return not norm[start:end].strip()
-
-
-_OBJECT_ENDS = (":", ",", "—")
-
-
-def _inline(state: FocusState, i: int, start: int, kind: str) -> None:
-    """An object after a pointer, to the end of its clause: a plain comma, a colon (an
-    explanation follows) or a semicolon ends it; a comma that glues on another item
-    ("，以及 Y", ", and Y") does not."""
-    para = state.para
-    norm = para.norm
-    pointer = (state.scan.starts[i], state.scan.ends[i])
-    end = min(para.chunk_end(start), state.next_consumed(start))
-    pos = start
-    while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
-        at, mark = found
-        pos = at + 1
-        if para.brackets and para.inside_brackets(at):
-            continue
-        if mark != "," or not _glued(para, at, end):
-            end = at
-            break
-    items = cut(para, start, end, announced=False)
-    items = [item for item in items if worth_keeping(state, item)]
-    if not items:
-        state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
-        return
-    add(state, kind, pointer, items, (pointer[0], end))
-
-
-@cache
-def _glue() -> re.Pattern[str]:
-    return re.compile(
-        r",\s*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s`\ue000a-z0-9#(“\"'])|"
-        r"(?:and|as\s+well\s+as|plus)(?![a-z]))"
-    )
-
-
-def _glued(para: Para, at: int, end: int) -> bool:
-    """Does the comma at `at` glue on another item? In English also "A, B and C"."""
-    if _glue().match(para.norm, at):
-        return True
-    rest = para.norm[at:end]
-    if rest.isascii() and "," in rest:
-        return bool(re.search(r",\s*(?:and|or)\s", rest))
-    return False
-
-
-def worth_keeping(state: FocusState, item: Item) -> bool:
-    """Not a pointer to another PR or to background reading, not just "this PR"."""
-    scan, para = state.scan, state.para
-    if scan.any(lx.BACKGROUND, item.start, item.end):
-        return False
-    if para.norm.find("#", item.start, item.end) >= 0 and _bare_reference().fullmatch(
-        para.norm, item.start, item.end
-    ):
-        return False
-    if item.end - item.start > 12:
-        return True  # long enough to hold more than cues
-    return has_content(para, scan, item.start, item.end, BEFORE)
-
-
-@cache
-def _bare_reference() -> re.Pattern[str]:
-    return re.compile(r"[\s#\d,、和与及]*(?:pr|issue|pull request)?[\s#\d]*")
-
-
-def claim(state: FocusState, index: int, pointer: tuple[int, int] | None) -> None:
-    marked = state.marked[index]
-    state.claimed.add(index)
-    items = [item for item in marked.items if worth_keeping(state, item)]
-    add(state, "marked list", pointer, items, (pointer[0] if pointer else marked.start, marked.end))
-
-
-def add(
-    state: FocusState, kind: str, pointer: tuple[int, int] | None, items: list[Item],
-    span: tuple[int, int],
-) -> None:
-    state.consumed.append(span)
-    if items:
-        state.found.append(FocusList(kind, pointer, tuple(items)))
 
 

@@ -52,6 +52,9 @@ class Rating:
     weak: bool = False
     #: Why a part or conditional rating does not rate the whole ("part: 测试").
     scope: str = ""
+    #: A score on a scale (stars, "9/10") or a bare priority: words on how to read the
+    #: whole say more, and win.
+    scale: bool = False
 
 
 @dataclass(slots=True)
@@ -85,6 +88,12 @@ def rate_clause(
     held = 0
     for bits in flags[first_index:stop_index]:
         held |= bits
+    if held & lx.TITLE and para.norm.startswith(":", end) and not has_content(
+        para, scan, start, end, LABEL
+    ):
+        return None  # "Recommendation:", "结论：": the rating follows
+    if para.norm.startswith("?", para.sentence_end(start)):
+        return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
     if held & lx.BARE:
         flags = _bare_verbs(para, scan, start, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
@@ -127,36 +136,85 @@ def rate_clause(
                 positive |= bits
     every = positive | negative
     first, last = cues.indices[0], cues.indices[-1]
+    if negative & (lx.RECOMMEND | lx.ENDORSE) and not every & (_READING | lx.DISMISS) and (
+        not _worth_nothing_after(para, scan, scan.ends[last], end)
+    ):
+        return None  # "不建议在生产环境开启": advice on using it, not on reading it
     first_start = scan.starts[first]
     if not (every & _GATE or negative):
-        # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下".
+        # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下"; a subject or a
+        # modal may come first ("这一篇要求精读", "you have to study it").
         framed = (
-            not has_content(para, scan, start, first_start, BEFORE)
-            or scan.any(lx.WHOLE, start, first_start)
+            _short_lead(para, start, first_start)
+            or not has_content(para, scan, start, first_start, BEFORE)
+            or scan.any(lx.WHOLE | lx.AUDIENCE, start, first_start)
             or scan.any(lx.RECOMMEND | lx.ENDORSE, para.sentence_start(start), start)
         )
         if not framed:
             return None
-    # A bare label ("High priority", "这条 low priority") rates without a reading word.
-    label = bool(every & _LABELS) and not has_content(para, scan, start, end, LABEL)
+    # A bare label ("High priority", "这条 low priority") rates without a reading word, and
+    # so does the value of a rating's title ("Verdict: deep", "结论：细读").
+    titled = _titled(para, scan, start, first_index)
+    label = (bool(every & _LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
     decided = _classify(positive, negative, label)
     if decided is None:
         return None
     verdict, rule, weak = decided
-    if not negative and not label and every & lx.READ and not _clean_after(
+    pointed = not negative and not label and every & lx.READ and not _clean_after(
         para, scan, cues, start, end
-    ):
-        return None  # "仔细看 X 的实现", "look closely at X": a pointer, not a rating
+    )
+    if pointed and rule not in ("depth", "brevity"):
+        return None  # "look at X", "值得一读的是 X": a pointer, not a rating
     span_start, span_end = _span(para, scan, first, last)
     tier, scope = _scope(para, scan, start, first_start)
+    if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
+        tier, scope = 1, scope or "part: what it is read for"
+    # A priority alone ("Priority: low") says less than advice on reading beside it.
+    secondary = label and not titled and not every & (_READING | lx.DISMISS)
     return Rating(
         verdict, span_start, span_end, (start, end), tier, rule,
         tuple(words[i] for i in range(first_index, stop_index) if flags[i] & _SHOWN),
-        weak, scope,
+        weak, scope, secondary,
     )
 
 
 _LABELS = lx.HIGH | lx.LOW | lx.OPTIONAL | lx.ENDORSE
+
+
+def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:
+    """Is the clause the value after a rating's title ("Verdict: deep")?"""
+    before = para.norm[:start].rstrip(" *_")
+    if not before.endswith(":") or not first_index:
+        return False
+    title = first_index - 1
+    return bool(scan.flags[title] & lx.TITLE) and scan.ends[title] >= len(before) - 3
+
+
+def _worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
+    """Nothing after a negated recommendation but the PR or someone's time ("not worth
+    the members' time", "不推荐。"): it rates the reading."""
+    if not has_content(para, scan, start, end, AFTER):
+        return True
+    return _someones_time().fullmatch(para.norm, start, end) is not None
+
+
+@cache
+def _someones_time() -> re.Pattern[str]:
+    return re.compile(r"\W*(?:the\s+|your\s+|one's\s+|anyone's\s+|[a-z]+'s?\s+){0,2}time\W*")
+
+
+def _short_lead(para: Para, start: int, cue: int) -> bool:
+    """A few words before the first cue, as a subject and a modal take ("这一篇要求精读",
+    "you must study it"), and no past tense ("作者仔细读了…" describes)."""
+    lead = para.norm[start:cue].strip()
+    if not lead:
+        return True
+    if lead.isascii():
+        return len(lead.split()) <= 2 and not lead.endswith(("ed", "s"))
+    return len(lead) <= 6 and not any(mark in lead for mark in _DESCRIBED)
+
+
+_DESCRIBED = ("了", "已", "曾", "过", "作者", "我们", "他", "她")
 _SHOWN = lx.RATING | lx.WHOLE
 
 
@@ -171,7 +229,7 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
     "可不读"): they start so many other words. "重点" rates only through the reading word
     beside it: it points (see `focus`).
     """
-    flags, starts, ends = scan.flags, scan.starts, scan.ends
+    flags, starts, ends, words = scan.flags, scan.starts, scan.ends, scan.words
     window = flags[first_index:stop_index]
     if not any(bits & lx.NEG for bits in window):  # the usual case: nothing to negate
         kept = [
@@ -190,7 +248,9 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
         if bits & lx.NEG:
             if bits & lx.NEG_NEAR:
                 following = i + 1
-                if following >= stop_index or starts[following] - ends[i] > 1 or not (
+                # "别" is an imperative "don't" ("别在这上面花时间"); 不 starts many words
+                reach = _FAR if words[i] == "别" else 1
+                if following >= stop_index or starts[following] - ends[i] > reach or not (
                     flags[following] & (lx.RATING | lx.INCLUDE | lx.ATTEND) & ~lx.NEG
                 ):
                     continue
@@ -220,6 +280,7 @@ def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cue
 
 
 _NEG_REACH = 10
+_FAR = 6
 
 
 def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> list[int]:
@@ -249,10 +310,15 @@ def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
     """Drop the cues that describe rather than advise: a reading verb that says when
     ("阅读时", "while reading"), a dismissal verb with an object ("跳过校验")."""
     keep = []
+    reads = any(bits & lx.READ and not bits & lx.DISMISS for bits in cues.flags)
     for k, (i, bits) in enumerate(zip(cues.indices, cues.flags, strict=True)):
-        if bits & lx.READ and scan.present & lx.TEMPORAL and _temporal_next_to(scan, i):
+        if bits & lx.DISMISS and reads and _part_object(para, scan, i):
+            continue  # "Skim the proto diff and ignore the rest": the reading rates
+        if bits & lx.READ and scan.present & lx.TEMPORAL and (
+            bits & lx.TEMPORAL or _temporal_next_to(scan, i)
+        ):
             continue
-        if bits & lx.DISMISS and not bits & lx.READ:
+        if bits & lx.DISMISS and not bits & lx.READ and not _whole_object(para, scan, i):
             stop = _stop_after(scan, i, end)
             if has_content(para, scan, scan.ends[i], stop, AFTER):
                 continue
@@ -261,6 +327,26 @@ def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
         cues.indices[:] = [cues.indices[k] for k in keep]
         cues.flags[:] = [cues.flags[k] for k in keep]
         cues.negated[:] = [cues.negated[k] for k in keep]
+
+
+def _part_object(para: Para, scan: Scan, index: int) -> bool:
+    """Is the dismissal about a part ("ignore the rest", "其余跳过")?"""
+    for other in (index + 1, index - 1):
+        if 0 <= other < len(scan.flags) and scan.flags[other] & lx.PART:
+            a, b = sorted((other, index))
+            if not para.norm[scan.ends[a] : scan.starts[b]].strip(" 的可以就"):
+                return True
+    return False
+
+
+def _whole_object(para: Para, scan: Scan, index: int) -> bool:
+    """Is the verb's object the PR itself ("omit this from your reading", "skip it if…")?"""
+    following = index + 1
+    return (
+        following < len(scan.flags)
+        and bool(scan.flags[following] & lx.WHOLE)
+        and not para.norm[scan.ends[index] : scan.starts[following]].strip()
+    )
 
 
 def _temporal_next_to(scan: Scan, index: int) -> bool:
@@ -305,10 +391,20 @@ def _clean_after(para: Para, scan: Scan, cues: _Cues, start: int, end: int) -> b
     stop = _stop_after(scan, last_read, end)
     if not has_content(para, scan, scan.ends[last_read], stop, AFTER):
         return True
+    if _all_of().match(para.norm, scan.ends[last_read]):
+        return True  # "read every line of it", "每个文件都要读": all of it, no part
     if _nominal().search(para.norm, max(start, scan.starts[cues.indices[0]] - 3),
                          scan.starts[cues.indices[0]]):
         return True  # "a quick glance shows…": a noun, the subject of what follows
     return scan.any(lx.WHOLE, start, scan.starts[cues.indices[0]])
+
+
+@cache
+def _all_of() -> re.Pattern[str]:
+    return re.compile(
+        r"\s*(?:(?:every|each|all)(?![a-z])|the\s+(?:whole|entire|full)(?![a-z])|"
+        r"全部|所有|整个|每一?[个行段处条份]|完整|全文)"
+    )
 
 
 @cache
@@ -324,6 +420,8 @@ def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, 
         return skip, "dismissal", False
     if negative & lx.DISMISS:
         return deep, "negated dismissal (not to be missed)", False
+    if negative & lx.DEPTH and positive & lx.BREVITY and reads & lx.READ:
+        return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
     if negative & (_READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
         if negative & lx.DEPTH:
             return skip, "negated close reading", True
@@ -334,6 +432,8 @@ def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, 
         return skip, "negated priority", False
     if positive & lx.DEPTH and reads & lx.READ:
         return deep, "depth", False
+    if label and positive & (lx.DEPTH | lx.BREVITY) and not positive & (_LABELS | lx.DISMISS):
+        return (deep, "depth", False) if positive & lx.DEPTH else (skim, "brevity", False)
     if positive & lx.BREVITY and reads & lx.READ:
         return skim, "brevity", False
     if positive & lx.OPTIONAL and (reads or label):

@@ -130,13 +130,22 @@ def _own(references: tuple[str, ...], repo: str) -> tuple[str, ...]:
                          for r in references}))
 
 
+def _bare(references: tuple[str, ...]) -> tuple[str, ...]:
+    """The key's convention for an entry: "#N" whatever repository it names (sorted as
+    strings); the appearances keep the owner for the exporters' links."""
+    if not any("/" in ref for ref in references):
+        return references
+    return tuple(sorted({"#" + ref.rsplit("#", 1)[1] for ref in references}))
+
+
 def _merge(group: list[_Seen]) -> Entry:
     """One entry from its appearances: the newest one's reading, everyone's references."""
     if len(group) == 1:  # most entries appear in one digest
         seen = group[0]
         analysis = seen.analysis
-        references = _own(analysis.references, seen.repo)
-        appearances: tuple[Appearance, ...] = (Appearance(seen.source, seen.text, references),)
+        written = _own(analysis.references, seen.repo)
+        references = _bare(written)
+        appearances: tuple[Appearance, ...] = (Appearance(seen.source, seen.text, written),)
         sources: tuple[Source, ...] = (seen.source,)
     else:
         newest_first = sorted(group, key=lambda s: _order(s.source), reverse=True)
@@ -147,7 +156,7 @@ def _merge(group: list[_Seen]) -> Entry:
         seen = newest_first[0]
         analysis = seen.analysis
         sources = tuple(sorted({s.source for s in group}, key=_order))
-        references = tuple(sorted({ref for a in appearances for ref in a.references}))
+        references = _bare(tuple(sorted({ref for a in appearances for ref in a.references})))
     return Entry(
         id=seen.id,
         repo=seen.repo,

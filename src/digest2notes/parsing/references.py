@@ -1,10 +1,11 @@
 """References: the pull requests and issues a paragraph points to ("#49013").
 
-Only the paragraph counts (a "#N" in the headline is the entry itself). A number in
-another repository keeps its owner ("pytorch/pytorch#102483"), and a GitHub link
-becomes "owner/repo#N", so an exporter links it to the right repository instead of
-the digest's own. Code spans never count, nor do "&#123;" entities, "abc#1"
-fragments, colours ("#ff0000": not digits) or "GH-123" (no "#").
+Only the paragraph counts (a "#N" in the headline is the entry itself), and only what
+is written with a "#": a link (".../pull/123") is already a link in the text, and
+"GH-123", "PR 123" name no reference either. A number in another repository keeps its
+owner here ("pytorch/pytorch#102483"), so an appearance links it to the right
+repository; the entry lists it as "#N", as the answer keys do (`reader`). Code spans
+never count, nor do "&#123;" entities, "abc#1" fragments or colours ("#ff0000").
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ _NOT_BEFORE_HASH = _REPO_CHARS | {"&", "#"}
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (
         re.compile(r"#(\d{1,9})(?![A-Za-z0-9_])"),
-        re.compile(r"https?://github\.com/([\w.-]+)/([\w.-]+)/(?:pull|issues)/(\d{1,9})"),
         re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*/[A-Za-z0-9_.\-]+"),
     )
 
@@ -30,10 +30,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
 def find_references(masked: str) -> tuple[str, ...]:
     """The references in `masked` (the paragraph with code spans masked), deduplicated and
     sorted as strings ("#10182" before "#9818"), so the same set reads the same anywhere."""
-    links = "github.com/" in masked
-    if "#" not in masked and not links:
+    if "#" not in masked:
         return ()
-    number, pull_url, repo = _patterns()
+    number, repo = _patterns()
     found: set[str] = set()
     for match in number.finditer(masked):
         at = match.start()
@@ -50,7 +49,4 @@ def find_references(masked: str) -> tuple[str, ...]:
                 masked, start, at
             ):
                 found.add(f"{masked[start:at]}#{match.group(1)}")
-    if links:
-        for match in pull_url.finditer(masked):
-            found.add(f"{match.group(1)}/{match.group(2)}#{match.group(3)}")
     return tuple(sorted(found))

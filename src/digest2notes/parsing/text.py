@@ -8,8 +8,9 @@ and focus point quoted back is an exact slice of what the writer wrote.
 
 Boundaries, and why:
 
-* a **sentence** ends at ``。！？!?`` always, and at ``.`` only before whitespace or
-  the end (``v1.2``, ``a.b()`` and ``e.g.`` do not end one);
+* a **sentence** ends at ``。！？!?`` always, at ``.`` only before whitespace or
+  the end (``v1.2``, ``a.b()`` and ``e.g.`` do not end one), and where a bold span
+  closes (writers put labels there: ``**可略**　纯文档错别字``);
 * a **chunk** also ends at ``;`` (``；`` folds to it): writers put separate remarks
   there;
 * a **clause** also ends at ``,`` ``:``, dashes and emoji (casual writers punctuate with
@@ -25,6 +26,10 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .durations import Duration
 
 __all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise"]
 
@@ -122,7 +127,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     # After a line break, a bullet or a number starts a new item, so a sentence ends.
     line_item = re.compile(r"[ \t]*(?:[-*+•·▪◦]\s|\d{1,2}[.)、]\s?)")
     # Emoji punctuate casual writing ("强推👍 这条…", "直接划走👋 这是…"): they end a clause.
-    emoji = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF]")
+    emoji = re.compile("[\U0001F000-\U0001FAFF\u2300-\u23FF\u2600-\u27BF\u2B00-\u2BFF]")
     return brackets, line_item, emoji
 
 
@@ -166,6 +171,16 @@ def _sentence_ends(text: str, line_item: re.Pattern[str]) -> list[int]:
     return ends
 
 
+def _bold_ends(text: str) -> list[int]:
+    """Where each closing ``**`` of a bold span starts (its first asterisk ends a
+    sentence), unless a colon follows: ``**必看**：X`` is a header."""
+    marks = _every(text, "**")
+    return [
+        marks[k] for k in range(1, len(marks), 2)
+        if not text[marks[k] + 2 : marks[k] + 4].lstrip().startswith((":", ",", ";"))
+    ]
+
+
 @dataclass(slots=True)
 class Para:
     """A paragraph with its normalised copy and its boundaries (all positions shared)."""
@@ -180,6 +195,9 @@ class Para:
     sentence_ends: list[int] = field(default_factory=list)
     chunk_ends: list[int] = field(default_factory=list)
     clause_ends: list[int] = field(default_factory=list)
+    #: Every duration in the paragraph (`durations.find_durations`), set by the analysis
+    #: before any rule reads it: a duration is never a verb's object.
+    durations: list[Duration] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str) -> Para:
@@ -194,6 +212,8 @@ class Para:
                 if end - start > 2:
                     outside = outside[: start + 1] + _BLANK * (end - start - 2) + outside[end - 1 :]
         sentences = _sentence_ends(outside, line_item)
+        if "**" in outside:  # a bold label ("**P0 · 细读，约二十分钟**") is a sentence of its own
+            sentences = sorted(set(sentences) | set(_bold_ends(outside)))
         chunks = sorted(sentences + _every(outside, ";")) if ";" in outside else sentences
         clauses = list(chunks)
         for mark in _CLAUSE_MARKS:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..model import Verdict
@@ -39,7 +39,7 @@ from .rating import WANTED, Rating, rate_clause
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["Rating", "VerdictReading", "read_verdict"]
+__all__ = ["Rating", "VerdictReading", "read_verdict", "with_reading_time"]
 
 @dataclass(frozen=True, slots=True)
 class VerdictReading:
@@ -58,6 +58,14 @@ def _stars() -> re.Pattern[str]:
     )
 
 
+@cache
+def _score() -> re.Pattern[str]:
+    """ "9/10", "3 / 5", "7 out of 10", "8分（满分10）": a score out of five or ten."""
+    return re.compile(
+        r"(?<![\w./])(?P<n>10|\d(?:\.\d)?)\s*(?:/|out\s+of|of)\s*(?P<of>10|5)(?![\w./])"
+    )
+
+
 _ZH_COUNT = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5}
 
 
@@ -72,7 +80,11 @@ def read_verdict(
     if extra:
         wanted = [i for i in range(len(flags))]
     elif scan.present & lx.NEG:
-        wanted = [i for i, bits in enumerate(flags) if bits & (WANTED | lx.ATTEND)]
+        # A negated recommendation rates too: "not worth the members' time", "不推荐".
+        wanted = [
+            i for i, bits in enumerate(flags)
+            if bits & (WANTED | lx.ATTEND | lx.RECOMMEND | lx.ENDORSE)
+        ]
     else:
         wanted = [i for i, bits in enumerate(flags) if bits & WANTED]
     clause_ends = para.clause_ends
@@ -96,9 +108,20 @@ def read_verdict(
     return VerdictReading(*_decide(ratings), tuple(ratings))
 
 
+def with_reading_time(reading: VerdictReading, minutes: int | None) -> VerdictReading:
+    """A negated close read ("不用深挖", "no need to read closely") is a skip, unless the
+    digest gives the time to read it in: then it is a light read, a skim."""
+    rating = reading.rating
+    if minutes is None or rating is None or not rating.weak or reading.verdict is not Verdict.SKIP:
+        return reading
+    light = replace(rating, verdict=Verdict.SKIM, rule=f"{rating.rule}, with a reading time")
+    ratings = tuple(light if r is rating else r for r in reading.ratings)
+    return VerdictReading(Verdict.SKIM, light, ratings)
+
+
 def _decide(ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
-    whole = [r for r in ratings if r.tier == 0]
-    pool = whole or ratings
+    whole = [r for r in ratings if r.tier == 0 and not r.scale]
+    pool = whole or [r for r in ratings if r.scale] or ratings
     if not pool:
         return Verdict.UNKNOWN, None
     first = pool[0]
@@ -110,8 +133,19 @@ def _decide(ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
 
 
 def _star_rating(para: Para) -> Rating | None:
-    """Five-star scales: ⭐⭐⭐⭐⭐ or "五星" is deep, three a skim, one or two a skip."""
+    """Five-star scales: ⭐⭐⭐⭐⭐ or "五星" is deep, three a skim, one or two a skip; scores
+    out of ten alike (8 and up deep, 5 and up a skim). Words that rate the entry win."""
     norm = para.norm
+    if "/" in norm or " of " in norm:
+        score = _score().search(norm)
+        if score is not None:
+            share = float(score.group("n")) / int(score.group("of"))
+            if share <= 1:
+                verdict = Verdict.DEEP if share >= 0.75 else (
+                    Verdict.SKIM if share >= 0.5 else Verdict.SKIP)
+                clause = (para.clause_start(score.start()), para.clause_end(score.end()))
+                return Rating(verdict, score.start(), score.end(), clause, 0,
+                              f"a score of {score.group()}", (), scale=True)
     if not any(mark in norm for mark in ("星", "star", "⭐", "★", "🌟")):
         return None  # no scale: nearly every paragraph, found without the regex
     match = _stars().search(norm)
@@ -124,4 +158,4 @@ def _star_rating(para: Para) -> Rating | None:
         count = int(token) if token.isdigit() else _ZH_COUNT[token]
     verdict = Verdict.DEEP if count >= 4 else Verdict.SKIM if count == 3 else Verdict.SKIP
     clause = (para.clause_start(match.start()), para.clause_end(match.end()))
-    return Rating(verdict, match.start(), match.end(), clause, 0, f"{count} stars", ())
+    return Rating(verdict, match.start(), match.end(), clause, 0, f"{count} stars", (), scale=True)

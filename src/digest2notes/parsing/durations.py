@@ -1,0 +1,157 @@
+"""Durations: every stretch of a paragraph that says how long something takes.
+
+A duration is a number (digits, 一…十 and 两, "twenty", "half an"), a range or a
+ceiling ("5～8", "两三", "two or three", "under ten") and a unit ("分钟", "小时",
+"一刻钟", "min", "m", "hours"). A range or a ceiling counts as its upper bound, so a
+plan is never too short. Which of them is the reading time is `minutes`' question;
+the other rules only need to know where durations are (a duration after a rating is
+no object: "Skimmable in 5-10 min").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from .text import Para
+
+__all__ = ["Duration", "find_durations"]
+
+_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}
+_EN_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40,
+    "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "couple": 2, "a couple of": 2,
+    "half": 0.5,
+}
+_NUM = (
+    r"\d{1,4}(?:\.\d{1,2})?|[零一二两三四五六七八九十]{1,4}|a\s+couple\s+of|"
+    r"(?:twenty|thirty|forty|fifty)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|sixty|ninety|an?"
+)
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    # Units, found first (a cheap scan); the number is then read backwards from each.
+    units = re.compile(
+        r"(?=[分小钟个刻mh])(?:分钟|小时|钟头|个钟|刻钟|"
+        r"(?<![a-z])(?:minutes?|mins?|hours?|hrs?)(?![a-z])|(?<=\d)[mh](?![a-z0-9]))"
+    )
+    number = re.compile(
+        r"(?=[\d零一二两三四五六七八九十不最至ulanwotfsenc])"
+        r"(?P<ceiling>不到|不超过|最多|至多|(?<![a-z])(?:under|less\s+than|at\s+most|up\s+to|"
+        r"no\s+more\s+than|within)\s*)?"
+        r"(?P<low>" + _NUM + r")"
+        r"(?:\s*(?:-|–|~|到|至|或|(?<![a-z])(?:to|or)(?![a-z]))?\s*(?P<high>" + _NUM + r"))?"
+        r"(?:来|多|余)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?[\s-]*\Z"
+    )
+    return units, number
+
+
+_UNIT_WORDS = ("分钟", "小时", "钟头", "个钟", "刻钟", "min", "hour", " hr", "hrs")
+
+
+@cache
+def _unit_hint() -> re.Pattern[str]:
+    """"5m", "1h": the units no word check finds."""
+    return re.compile(r"\d[mh](?![a-z0-9])")
+
+
+@cache
+def _fraction() -> re.Pattern[str]:
+    """"half an hour", "a quarter of an hour", "半小时" (a bare 半, no number before it)."""
+    return re.compile(
+        r"(?:(?<![a-z])(?:half\s+an?|a\s+quarter\s+of\s+an?|(?:a\s+)?quarter(?:\s+of\s+an?)?)"
+        r"[\s-]*|(?<![零一二两三四五六七八九十\d个])半\s*个?\s*)\Z"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    """A duration in the paragraph: [start, end) and its length in whole minutes."""
+
+    start: int
+    end: int
+    minutes: int
+
+
+def find_durations(para: Para) -> list[Duration]:
+    """Every duration in the paragraph, in order."""
+    norm = para.norm
+    if not any(unit in norm for unit in _UNIT_WORDS) and _unit_hint().search(norm) is None:
+        return []  # most paragraphs give no duration at all
+    units, number = _patterns()
+    found: list[Duration] = []
+    for unit in units.finditer(norm):
+        u_start, u_end = unit.span()
+        word = unit.group()
+        floor = max(0, u_start - 24, found[-1].end if found else 0)
+        if word.startswith(("hour", "小时", "钟头", "个钟")):
+            fraction = _fraction().search(norm, floor, u_start)
+            if fraction is not None:
+                quarter = "quarter" in fraction.group()
+                found.append(Duration(fraction.start(), u_end, 15 if quarter else 30))
+                continue
+        match = number.search(norm, floor, u_start)
+        if match is None:
+            continue
+        minutes = _minutes(match, word)
+        if minutes is not None:
+            found.append(Duration(match.start(), u_end, minutes))
+    return found
+
+
+def _value(token: str | None) -> float | None:
+    if not token:
+        return None
+    token = " ".join(token.split())
+    if token[0].isdigit():
+        return float(token)
+    if token in _EN_NUMBERS:
+        return float(_EN_NUMBERS[token])
+    if "-" in token:
+        tens, _, unit = token.partition("-")
+        if tens in _EN_NUMBERS and unit in _EN_NUMBERS:
+            return float(_EN_NUMBERS[tens] + _EN_NUMBERS[unit])
+        return None
+    return _zh_value(token)
+
+
+def _zh_value(token: str) -> float | None:
+    """一…九十九; two adjacent digits are a range ("两三" = 2–3), read by the caller."""
+    if "十" in token:
+        tens, _, units = token.partition("十")
+        if len(tens) > 1 or len(units) > 1:
+            return None
+        high = _ZH_DIGITS.get(tens, 0) if tens else 1
+        low = _ZH_DIGITS.get(units, 0) if units else 0
+        if (tens and not high) or (units and units not in _ZH_DIGITS):
+            return None
+        return float(high * 10 + low)
+    if len(token) == 1:
+        value = _ZH_DIGITS.get(token)
+        return float(value) if value else None
+    return None
+
+
+def _minutes(match: re.Match[str], unit: str) -> int | None:
+    low, high = match.group("low"), match.group("high")
+    if high is None and low and not low[0].isdigit() and len(low) == 2 and "十" not in low:
+        low, high = low[0], low[1]  # "两三分钟": a range written as two digits
+    value = _value(high) if high else _value(low)
+    if value is None:
+        return None
+    if match.group("half") or match.group("halfpre"):
+        value += 0.5
+    if unit == "刻钟":
+        value *= 15
+    elif unit in ("小时", "钟头", "个钟", "h") or unit.startswith(("hour", "hr")):
+        value *= 60
+    minutes = round(value)
+    return minutes if 0 < minutes <= 24 * 60 else None

@@ -1,0 +1,211 @@
+"""What a pointer points at: the list a header announces, the object after a verb.
+
+`pointers` decides which cues point; this module turns what follows them into items
+(`lists` cuts, `markers` finds marked lists) and keeps the shared state of one
+paragraph's focus reading: what is claimed, what was set aside and why. Items never
+name another PR or background reading alone, nor the PR itself, nor its verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from . import lexicon as lx
+from .clauses import BEFORE, has_content
+from .headers import first_of
+from .lists import Item, cut
+from .markers import MarkedList
+from .scanner import Scan
+from .text import Para
+
+__all__ = [
+    "FocusList", "FocusState", "Skipped", "add", "announced", "claim", "inline", "only_space",
+    "worth_keeping",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class FocusList:
+    """Points found together: how (`kind`), the pointer that opened them, the items."""
+
+    kind: str
+    pointer: tuple[int, int] | None
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A pointer or list that gave no points, and why (for `--explain`)."""
+
+    start: int
+    end: int
+    reason: str
+
+
+@dataclass(slots=True)
+class FocusState:
+    """What the focus rules share while they read one paragraph."""
+
+    para: Para
+    scan: Scan
+    marked: list[MarkedList]
+    claimed: set[int] = field(default_factory=set)  # indices of marked lists taken
+    consumed: list[tuple[int, int]] = field(default_factory=list)
+    #: The scan indices of every condition, audience and caveat cue, in order (most
+    #: paragraphs have none, and no pointer is then checked for one).
+    exclusions: list[int] = field(default_factory=list)
+    found: list[FocusList] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    #: (start, end) of every phrase that rates the whole PR: a verdict is no focus point.
+    ratings: list[tuple[int, int]] = field(default_factory=list)
+    #: (start, end) of the phrase that decided the verdict, if any.
+    verdict: tuple[int, int] | None = None
+
+    def rates(self, start: int, end: int) -> bool:
+        """Does [start, end) hold a phrase that rates the whole PR?"""
+        return any(start < b and a < end for a, b in self.ratings)
+
+    def covered(self, pos: int) -> int:
+        """The end of a consumed stretch holding `pos`, or -1."""
+        for start, end in self.consumed:
+            if start <= pos < end:
+                return end
+        return -1
+
+    def next_consumed(self, pos: int) -> int:
+        """Where the next consumed stretch after `pos` starts (the end of the text if none)."""
+        nearest = len(self.para.norm)
+        for start, _ in self.consumed:
+            if pos < start < nearest:
+                nearest = start
+        return nearest
+
+    def marked_at(self, pos: int) -> int:
+        """The index of the marked list that starts at `pos` (spaces and newlines
+        before it allowed), or -1."""
+        norm = self.para.norm
+        while pos < len(norm) and norm[pos] in " \t\n":
+            pos += 1
+        for index, marked in enumerate(self.marked):
+            if marked.start == pos:
+                return index
+        return -1
+
+    def marked_within(self, start: int, end: int) -> int:
+        for index, marked in enumerate(self.marked):
+            if start <= marked.start < end:
+                return index
+        return -1
+
+
+def announced(state: FocusState, i: int, start: int, count: int) -> None:
+    """A list announced by a header: its marked list, or the sentence cut at separators."""
+    para = state.para
+    pointer = (state.scan.starts[i], state.scan.ends[i])
+    marked = state.marked_at(start)
+    if marked >= 0:
+        claim(state, marked, pointer)
+        return
+    end = min(para.sentence_end(start), state.next_consumed(start))
+    inner = state.marked_within(start, end)
+    if inner >= 0 and only_space(para.norm, start, state.marked[inner].start):
+        claim(state, inner, pointer)
+        return
+    items = cut(para, start, end, announced=True)
+    if count and len(items) > count:
+        items = items[:count]
+    add(state, "header", pointer, items, (pointer[0], end))
+
+
+def only_space(norm: str, start: int, end: int) -> bool:
+    return not norm[start:end].strip()
+
+
+_OBJECT_ENDS = (":", ",", "—")
+
+
+def inline(state: FocusState, i: int, start: int, kind: str) -> None:
+    """An object after a pointer, to the end of its clause: a plain comma, a colon (an
+    explanation follows) or a semicolon ends it; a comma that glues on another item
+    ("，以及 Y", ", and Y") does not."""
+    para = state.para
+    norm = para.norm
+    pointer = (state.scan.starts[i], state.scan.ends[i])
+    end = min(para.chunk_end(start), state.next_consumed(start))
+    pos = start
+    while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
+        at, mark = found
+        pos = at + 1
+        if para.brackets and para.inside_brackets(at):
+            continue
+        if mark != "," or not _glued(para, at, end):
+            end = at
+            break
+    items = cut(para, start, end, announced=False)
+    items = [item for item in items if worth_keeping(state, item)]
+    if not items:
+        state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
+        return
+    add(state, kind, pointer, items, (pointer[0], end))
+
+
+@cache
+def _glue() -> re.Pattern[str]:
+    return re.compile(
+        r",\s*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s`\ue000a-z0-9#(“\"'])|"
+        r"(?:and|as\s+well\s+as|plus)(?![a-z]))"
+    )
+
+
+def _glued(para: Para, at: int, end: int) -> bool:
+    """Does the comma at `at` glue on another item? In English also "A, B and C"."""
+    if _glue().match(para.norm, at):
+        return True
+    rest = para.norm[at:end]
+    if rest.isascii() and "," in rest:
+        return bool(re.search(r",\s*(?:and|or)\s", rest))
+    return False
+
+
+def worth_keeping(state: FocusState, item: Item) -> bool:
+    """Not a pointer to another PR or to background reading, not just "this PR", not the
+    verdict ("阅读方式：逐行精读") nor the reading time ("Reading time: 25 minutes")."""
+    scan, para = state.scan, state.para
+    if scan.any(lx.BACKGROUND, item.start, item.end):
+        return False
+    if state.ratings and state.rates(item.start, item.end):
+        return False
+    if any(d.start <= item.start and item.end <= d.end + 2 for d in para.durations):
+        return False
+    if para.norm.find("#", item.start, item.end) >= 0 and _bare_reference().fullmatch(
+        para.norm, item.start, item.end
+    ):
+        return False
+    if item.end - item.start > 12:
+        return True  # long enough to hold more than cues
+    return has_content(para, scan, item.start, item.end, BEFORE)
+
+
+@cache
+def _bare_reference() -> re.Pattern[str]:
+    return re.compile(r"[\s#\d,、和与及]*(?:pr|issue|pull request)?[\s#\d]*")
+
+
+def claim(state: FocusState, index: int, pointer: tuple[int, int] | None) -> None:
+    marked = state.marked[index]
+    state.claimed.add(index)
+    items = [item for item in marked.items if worth_keeping(state, item)]
+    add(state, "marked list", pointer, items, (pointer[0] if pointer else marked.start, marked.end))
+
+
+def add(
+    state: FocusState, kind: str, pointer: tuple[int, int] | None, items: list[Item],
+    span: tuple[int, int],
+) -> None:
+    state.consumed.append(span)
+    if items:
+        state.found.append(FocusList(kind, pointer, tuple(items)))
+
+
