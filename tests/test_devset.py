@@ -7,9 +7,10 @@ dev set does not use, with keys that follow the dev set's conventions
 (`fixtures/devset/README.md`), each written and keyed before the parser read it.
 `fixtures/blind1/`, `fixtures/blind2/` (and any later `blindN/`) are verbatim copies of
 sets other people wrote blind, without seeing the parser; each was scored once before
-its misses were looked at. Each set goes through the real CLI (`digest2notes parse
---json`) and the dev set's own `score.py`, and the figures must stay at or above the
-floors of the issue; references must be exact.
+its misses were looked at (only the digests, the key, its README and dates are copied;
+the writers' own checkers stay with them). Each set goes through the real CLI
+(`digest2notes parse --json`) and the dev set's own `score.py`, and the figures must stay
+at or above the floors of the issue; references must be exact.
 
 References follow the key: a reference to another repository is "#N" in the entry,
 while each appearance keeps what the digest wrote ("pytorch/pytorch#102483"), so the
