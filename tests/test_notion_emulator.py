@@ -1036,7 +1036,18 @@ def test_standalone_subprocess_and_control_endpoints(tmp_path: Path) -> None:
         handle = EmulatorHandle(base_url)
         assert first[4] == handle.root_page_id == handle.state["root_page_id"]
         notion = make_client(base_url, auth="tok_cli")
-        _, ds_id = create_db(notion, handle)
+        db_id, ds_id = create_db(notion, handle)
+        (view,) = handle.views_of(db_id)
+        handle.human_set_view_property(view["id"], "Name", False)
+        (entry,) = [
+            p
+            for p in notion.views.retrieve(view["id"])["configuration"]["properties"]
+            if p["property_name"] == "Name"
+        ]
+        assert entry["visible"] is False
+        assert handle.settings(views_refusal=404)["views_refusal"] == 404
+        expect_error(lambda: notion.views.list(database_id=db_id), 404, "object_not_found")
+        handle.settings(views_refusal=None)
         page = notion.pages.create(
             parent={"data_source_id": ds_id},
             properties={"Name": title("cli")},

@@ -349,6 +349,34 @@ class NotionAPI:
             "create database", partial(self._client.databases.create, **body), idempotent=False
         )
 
+    def list_views(self, database_id: str) -> list[JSONDict]:
+        """References (``{"object": "view", "id"}``) to the database's own views.
+
+        By database, not data source: a data source's list also holds the linked views
+        readers placed on other pages, which are theirs.
+        """
+        views: list[JSONDict] = []
+        cursor: str | None = None
+        while True:
+            kwargs: JSONDict = {"database_id": database_id, "page_size": PAGE_SIZE}
+            if cursor:
+                kwargs["start_cursor"] = cursor
+            response = self.call("list views", partial(self._client.views.list, **kwargs))
+            views += response.get("results", [])
+            cursor = response.get("next_cursor")
+            if not response.get("has_more") or not cursor:
+                return views
+
+    def retrieve_view(self, view_id: str) -> JSONDict:
+        return self.call("retrieve view", partial(self._client.views.retrieve, view_id))
+
+    def update_view(self, view_id: str, configuration: JSONDict) -> JSONDict:
+        """Replace a view's configuration (idempotent: the same body twice is one change)."""
+        return self.call(
+            "update view",
+            partial(self._client.views.update, view_id, configuration=configuration),
+        )
+
 
 def _clean_base_url(url: str) -> str:
     """``https://host/`` or ``https://host/v1`` → ``https://host`` (the client adds /v1/)."""

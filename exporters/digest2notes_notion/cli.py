@@ -4,7 +4,9 @@
 ``DB=$(digest2notes notion init ...)`` works); how to configure it goes to stderr.
 ``init --database ID`` (or ``upgrade``) adds what an existing database lacks:
 missing properties and select options, nothing renamed, removed or recoloured; run
-twice, it writes nothing the second time.
+twice, it writes nothing the second time. The run that creates the `Sync state`
+property also hides its column in the database's table views (`views`); a warning, not
+a failure, when Notion will not let it.
 """
 
 from __future__ import annotations
@@ -82,6 +84,7 @@ def init(parent: str | None, database: str | None, title: str, **values: Any) ->
     from .connection import fatal_message, open_api
     from .errors import AmbiguousWrite, NotionError
     from .ids import normalize_id
+    from .views import hide_sync_state
 
     if (parent is None) == (database is None):
         raise click.UsageError("give --parent PAGE to create a database, or --database ID")
@@ -97,19 +100,26 @@ def init(parent: str | None, database: str | None, title: str, **values: Any) ->
         "initial_data_source": {"properties": schema.database_properties()},
     }
     try:
-        created = api.create_database(body)
-    except AmbiguousWrite as error:
-        raise ExportError(
-            f"Notion did not confirm the new database ({error}); it may exist anyway: "
-            "check the parent page before running init again"
-        ) from None
-    except NotionError as error:
-        raise ExportError(f"cannot create the Notion database: {fatal_message(error)}") from None
+        try:
+            created = api.create_database(body)
+        except AmbiguousWrite as error:
+            raise ExportError(
+                f"Notion did not confirm the new database ({error}); it may exist anyway: "
+                "check the parent page before running init again"
+            ) from None
+        except NotionError as error:
+            raise ExportError(
+                f"cannot create the Notion database: {fatal_message(error)}"
+            ) from None
+        database_id = str(created["id"])
+        sources = created.get("data_sources") or [{}]
+        warning = hide_sync_state(api, database_id, str(sources[0].get("id") or ""))
     finally:
         api.close()
-    database_id = str(created["id"])
     click.echo(database_id)
     click.echo(f"Created Notion database '{title}' ({created.get('url', '')}).", err=True)
+    if warning:
+        click.echo(f"Warning: {warning}", err=True)
     click.echo(
         "Use it with --database, or add to digest2notes.toml:\n"
         f'  [notion]\n  database = "{database_id}"\n'
@@ -140,11 +150,13 @@ def _upgrade(database: str, values: Mapping[str, Any]) -> None:
     from .connection import fatal_message, open_api, retrieve_source
     from .errors import NotionError
     from .ids import normalize_id
+    from .views import hide_sync_state
 
     given = normalize_id(database)
     api = open_api(Settings.of(values), _env())
+    warning = None
     try:
-        _, source = retrieve_source(api, given)
+        database_id, source = retrieve_source(api, given)
         title = plain_text(source.get("title")) or "Untitled"
         properties = source.get("properties") or {}
         wrong = schema.problems(properties)
@@ -155,7 +167,9 @@ def _upgrade(database: str, values: Mapping[str, Any]) -> None:
             )
         patch = schema.missing(properties)
         if patch:
-            api.update_data_source(str(source["id"]), patch)
+            updated = api.update_data_source(str(source["id"]), patch)
+            if schema.SYNC_STATE in patch:  # only then: a column that existed is the reader's
+                warning = hide_sync_state(api, database_id, str(source["id"]), updated)
     except NotionError as error:
         raise ExportError(
             f"cannot update Notion database {given}: {fatal_message(error)}"
@@ -166,3 +180,5 @@ def _upgrade(database: str, values: Mapping[str, Any]) -> None:
         click.echo(f"Added to Notion database '{title}': {', '.join(sorted(patch))}.", err=True)
     else:
         click.echo(f"Notion database '{title}' has everything digest2notes needs.", err=True)
+    if warning:
+        click.echo(f"Warning: {warning}", err=True)

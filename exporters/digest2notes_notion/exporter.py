@@ -257,7 +257,8 @@ def _warnings(state: NotionState, cost: Cost) -> list[str]:
     if not state.target.has_sync_state:
         warnings.append(
             f"Notion database '{state.target.title}' gains the '{schema.SYNC_STATE}' property, "
-            "where digest2notes keeps what it last wrote in each row (hide the column)"
+            "where digest2notes keeps what it last wrote in each row (hide the column, or "
+            "let `digest2notes notion upgrade` add it first: it hides the column)"
         )
     creates = sum(1 for r in state.rows if r.change.action is Action.CREATE)
     there = sum(1 for r in state.rows if r.page is not None)

@@ -41,11 +41,12 @@ PROPERTY_TYPES: Final[dict[str, str]] = {
     TAGS: "multi_select",
     SYNC_STATE: "rich_text",
 }
-#: Shown on the property in Notion, so a reader who meets the column knows to hide it.
+#: Shown on the property in Notion, for a reader who meets the column anyway (`notion
+#: init` hides it, but the reader may show it, or Notion may not have let us hide it).
 SYNC_STATE_DESCRIPTION: Final = (
     "Kept by digest2notes: what it last wrote in this row, so your edits are told "
-    "apart from the digest's. Hide this column; editing it only makes the next export "
-    "treat the row as yours."
+    "apart from the digest's. `digest2notes notion init` hides this column; keep it "
+    "hidden: editing it only makes the next export treat the row as yours."
 )
 
 VERDICT_LABELS: Final[dict[Verdict, str]] = {

@@ -106,6 +106,9 @@ class EmulatorHandle:
         )
         return result
 
+    def views_of(self, database_id: str) -> list[JSONDict]:
+        return list(self._call("GET", "views", {"database_id": database_id}))
+
     # ------------------------------------------------------- configuration
     def set_faults(self, faults: FaultConfig | None = None, **fields: Any) -> FaultConfig:
         """Replace the fault config (``set_faults()`` with no argument turns faults off)."""
@@ -118,7 +121,8 @@ class EmulatorHandle:
         self._call("POST", "rate_limit", body={"rate_limit": rate_limit})
 
     def settings(self, **knobs: Any) -> JSONDict:
-        """Set ``query_lag``, ``shuffle_ties`` and/or ``blocks_left``; returns all three."""
+        """Set ``query_lag``, ``shuffle_ties``, ``blocks_left`` and/or ``views_refusal``;
+        returns all four."""
         result: JSONDict = self._call("POST", "settings", body=knobs)
         return result
 
@@ -182,5 +186,17 @@ class EmulatorHandle:
     ) -> JSONDict:
         result: JSONDict = self._human(
             "create_database", title=title, properties=properties, parent_page_id=parent_page_id
+        )
+        return result
+
+    def human_set_view_property(self, view_id: str, prop: str, visible: bool) -> JSONDict:
+        result: JSONDict = self._human(
+            "set_view_property", view_id=view_id, prop=prop, visible=visible
+        )
+        return result
+
+    def human_add_view(self, database_id: str, view_type: str, name: str) -> JSONDict:
+        result: JSONDict = self._human(
+            "add_view", database_id=database_id, view_type=view_type, name=name
         )
         return result

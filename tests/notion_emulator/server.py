@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, urlsplit
 from .content import check_body_size
 from .errors import NotionAPIError, body_invalid
 from .state import NotionState, normalize_id
+from .views import REFUSALS, refusal
 
 JSONDict = dict[str, Any]
 
@@ -247,6 +248,9 @@ ROUTES: Final = (
     _route("GET", "/v1/blocks/{id}", "retrieve_block"),
     _route("PATCH", "/v1/blocks/{id}", "update_block"),
     _route("DELETE", "/v1/blocks/{id}", "delete_block"),
+    _route("GET", "/v1/views", "list_views"),
+    _route("GET", "/v1/views/{id}", "retrieve_view"),
+    _route("PATCH", "/v1/views/{id}", "update_view"),
 )
 
 _ID_NAMES: Final = {
@@ -254,6 +258,7 @@ _ID_NAMES: Final = {
     "data_sources": "data_source_id",
     "pages": "page_id",
     "blocks": "block_id",
+    "views": "view_id",
 }
 
 
@@ -411,6 +416,8 @@ class NotionEmulator:
         self.rate_limit = rate_limit
         self._log: list[RequestRecord] = []
         self._refusals: dict[str, int] = {}
+        #: When set (400, 403 or 404), every ``/v1/views`` request gets that refusal.
+        self._views_refusal: int | None = None
         self._seq = 0
         self._request_rng = random.Random(f"notion-emulator-requests-{seed}")
         self.internal_errors: list[str] = []
@@ -532,6 +539,22 @@ class NotionEmulator:
         with self._lock:
             self._refusals[route] = count
 
+    @property
+    def views_refusal(self) -> int | None:
+        """The status every Views API request is refused with (None: views work).
+
+        400 is an API version or integration without the endpoint, 403 one without the
+        capability, 404 views Notion will not show; requests are still logged.
+        """
+        return self._views_refusal
+
+    @views_refusal.setter
+    def views_refusal(self, status: int | None) -> None:
+        if status is not None and status not in REFUSALS:
+            raise ValueError(f"views_refusal must be one of {sorted(REFUSALS)} or None")
+        with self._lock:
+            self._views_refusal = status
+
     # ----------------------------------------------------------- inspection
     @property
     def requests(self) -> list[RequestRecord]:
@@ -593,6 +616,17 @@ class NotionEmulator:
     def dump_state(self) -> JSONDict:
         return self.state.dump()
 
+    def views_of(self, database_id: str) -> list[JSONDict]:
+        """The database's views as ``GET /v1/views/{id}`` returns them, in creation order."""
+        db_id = normalize_id(database_id)
+        with self.state.lock:
+            self.state.retrieve_database(db_id)
+            return [
+                self.state.views.render(view_id)
+                for view_id, view in self.state.views.views.items()
+                if view["parent"]["database_id"] == db_id
+            ]
+
     # -------------------------------------------------- human (UI) helpers
     def human_set_select(self, page_id: str, prop: str, option_name: str | None) -> JSONDict:
         return copy.deepcopy(self.state.human_set_select(normalize_id(page_id), prop, option_name))
@@ -634,6 +668,25 @@ class NotionEmulator:
     ) -> JSONDict:
         parent = normalize_id(parent_page_id) if parent_page_id else None
         return copy.deepcopy(self.state.human_create_database(title, properties, parent))
+
+    def human_set_view_property(self, view_id: str, prop: str, visible: bool) -> JSONDict:
+        """Show or hide `prop` (name or id) in a view, as the reader does in its menu."""
+        with self.state.lock:
+            return self.state.views.set_visible(
+                normalize_id(view_id), prop, visible, self.state.human_user
+            )
+
+    def human_add_view(self, database_id: str, view_type: str, name: str) -> JSONDict:
+        """A view the reader adds to the database (over its first data source)."""
+        with self.state.lock:
+            database = self.state.retrieve_database(normalize_id(database_id))
+            return self.state.views.add(
+                database["id"],
+                database["data_sources"][0]["id"],
+                self.state.human_user,
+                view_type=view_type,
+                name=name,
+            )
 
     # --------------------------------------------------------- the API
     def _new_record(self, method: str, path: str, route: str) -> RequestRecord:
@@ -769,6 +822,9 @@ class NotionEmulator:
                 return fail(legacy)
         if self._refused(record.route):
             return fail(NotionAPIError(*_REFUSED))
+        views_refusal = self._views_refusal
+        if views_refusal is not None and record.path.startswith("/v1/views"):
+            return fail(refusal(views_refusal))
         kind, slow, faults = self._draw_fault(record.write)
         wait = self._rate_limited()
         if wait is not None:
@@ -857,6 +913,9 @@ class NotionEmulator:
             "retrieve_block": lambda: state.retrieve_block(object_id),
             "update_block": lambda: state.update_block(object_id, body, bot),
             "delete_block": lambda: state.delete_block(object_id, bot),
+            "list_views": lambda: state.list_views(query),
+            "retrieve_view": lambda: state.retrieve_view(object_id),
+            "update_view": lambda: state.update_view(object_id, body, bot),
         }
         return actions[route.action]()
 
@@ -907,6 +966,8 @@ class NotionEmulator:
                 )
             if action == "database_for_data_source":
                 return self.database_for_data_source(params["data_source_id"])
+            if action == "views":
+                return self.views_of(params["database_id"])
             if action == "internal_errors":
                 return list(self.internal_errors)
         elif method == "POST":
@@ -922,10 +983,11 @@ class NotionEmulator:
                 self.clear_log()
                 return {"ok": True}
             if action == "settings":
-                for key in ("query_lag", "shuffle_ties", "blocks_left"):
+                knobs = ("query_lag", "shuffle_ties", "blocks_left", "views_refusal")
+                for key in knobs:
                     if key in body:
                         setattr(self, key, body[key])
-                return {k: getattr(self, k) for k in ("query_lag", "shuffle_ties", "blocks_left")}
+                return {k: getattr(self, k) for k in knobs}
             if action == "advance_clock":
                 self.advance_clock(float(body["seconds"]))
                 return {"ok": True}
@@ -962,6 +1024,12 @@ class NotionEmulator:
             return self.human_create_database(
                 body["title"], body["properties"], body.get("parent_page_id")
             )
+        if action == "set_view_property":
+            return self.human_set_view_property(
+                body["view_id"], body["prop"], bool(body.get("visible", True))
+            )
+        if action == "add_view":
+            return self.human_add_view(body["database_id"], body["view_type"], body["name"])
         raise ValueError(f"unknown human action {action!r}")
 
 
@@ -987,9 +1055,7 @@ def _without_archived(value: Any) -> Any:
     if isinstance(value, dict):
         is_object = "object" in value
         return {
-            k: _without_archived(v)
-            for k, v in value.items()
-            if not (is_object and k == "archived")
+            k: _without_archived(v) for k, v in value.items() if not (is_object and k == "archived")
         }
     if isinstance(value, list):
         return [_without_archived(v) for v in value]

@@ -49,6 +49,7 @@ from .schema import (
     parse_property_config,
     parse_property_value,
 )
+from .views import ViewStore
 
 JSONDict = dict[str, Any]
 
@@ -121,6 +122,8 @@ class NotionState:
         #: Blocks the workspace may still create (None: unlimited). Past it, writes that
         #: create blocks are refused whole, as on a Free workspace over its block limit.
         self.blocks_left: int | None = None
+        #: Each database's views (``views.py``), reading the schemas of `data_sources`.
+        self.views = ViewStore(seed, self.clock.now, self.data_sources)
         self.bot_user: JSONDict = {"object": "user", "id": self.ids.uuid()}
         self.human_user: JSONDict = {"object": "user", "id": self.ids.uuid()}
         self.root_page_id: str = self._new_page(
@@ -378,6 +381,7 @@ class NotionState:
             self._next_seq(db_id)
             self._next_seq(ds_id)
             self.children.setdefault(page_id, []).append(db_id)
+            self.views.add(db_id, ds_id, actor)
             return database
 
     def _parse_schema(self, props_in: object, path: str) -> dict[str, JSONDict]:
@@ -419,6 +423,27 @@ class NotionState:
                     ds["in_trash"] = ds["archived"] = trash
             self._touch(database, actor)
             return database
+
+    # ----------------------------------------------------------------- views
+    def list_views(self, query: dict[str, list[str]]) -> JSONDict:
+        with self.lock:
+            ids: dict[str, str | None] = {}
+            for key in ("database_id", "data_source_id"):
+                raw = (query.get(key) or [None])[0]
+                ids[key] = normalize_id(raw, key, "query") if raw else None
+            if ids["database_id"] is not None:
+                self.retrieve_database(ids["database_id"])
+            if ids["data_source_id"] is not None:
+                self._data_source(ids["data_source_id"])
+            return self.views.list(query, ids["database_id"], ids["data_source_id"])
+
+    def retrieve_view(self, view_id: str) -> JSONDict:
+        with self.lock:
+            return self.views.render(view_id)
+
+    def update_view(self, view_id: str, body: JSONDict, actor: JSONDict) -> JSONDict:
+        with self.lock:
+            return self.views.update(view_id, body, actor)
 
     # ---------------------------------------------------------- data sources
     def retrieve_data_source(self, ds_id: str) -> JSONDict:
@@ -1034,6 +1059,7 @@ class NotionState:
                     "pages": self.pages,
                     "blocks": self.blocks,
                     "children": self.children,
+                    "views": self.views.views,
                 }
             )
 
