@@ -7,7 +7,8 @@ One job per module:
   (all of it together, repeats merged);
 * `text` (a paragraph normalised, its sentences and clauses), `lexicon` (the cue
   classes) and `scanner` (finding them), `clauses` (what a stretch holds besides cues),
-  `rating` and `verdict`, `minutes`, `markers`, `lists`, `headers`, `pointers` and `focus`,
+  `rating` (with `combination`) and `verdict`, `minutes`, `markers`, `lists`, `headers`,
+  `pointers` and `focus`,
   `references`, and `analysis` (all of them for one paragraph);
 * `explain` (why, in words, for ``parse --explain``).
 
