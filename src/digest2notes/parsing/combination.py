@@ -115,7 +115,7 @@ def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, b
         return skip, "dismissal", False
     if negative & lx.DISMISS:
         return deep, "negated dismissal (not to be missed)", False
-    if negative & lx.DEPTH and positive & lx.BREVITY and reads & lx.READ:
+    if negative & lx.DEPTH and positive & lx.BREVITY and (positive | negative) & lx.READ:
         return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
     if negative & (READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
         if negative & lx.DEPTH:

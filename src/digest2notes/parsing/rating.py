@@ -65,7 +65,12 @@ def rate_clause(
     extra: Mapping[str, Verdict] | None,
     first_index: int,
     stop_index: int,
+    *,
+    asked: bool = False,
 ) -> Rating | None:
+    """The rating of the clause [start, end) (its cues are `first_index`..`stop_index`), or
+    None. `asked`: the clause is a question ("Worth a look?", "Shall we read it?"), rated
+    as if it were said, for `verdict` to weigh against its answer."""
     flags, words = scan.flags, scan.words
     if extra:
         for i in range(first_index, stop_index):
@@ -82,8 +87,14 @@ def rate_clause(
         para, scan, start, end, LABEL
     ):
         return None  # "Recommendation:", "结论：": the rating follows
-    if para.norm.startswith("?", para.sentence_end(start)):
+    if not asked and para.norm.startswith("?", para.sentence_end(start)):
         return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
+    if held & lx.READ and ("time" in para.norm or "时间" in para.norm):
+        flags = _time_nouns(para, scan, first_index, stop_index)
+        scan = Scan(scan.starts, scan.ends, flags, words, scan.present)
+        held = 0
+        for bits in flags[first_index:stop_index]:
+            held |= bits
     if held & lx.BARE:
         flags = _bare_verbs(para, scan, start, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
@@ -135,7 +146,9 @@ def rate_clause(
         # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下"; a subject or a
         # modal may come first ("这一篇要求精读", "you have to study it").
         framed = (
-            _short_lead(para, start, first_start)
+            asked
+            or _short_lead(para, start, first_start)
+            or _short_lead(para, _coordinated(para, start, first_start), first_start)
             or not has_content(para, scan, start, first_start, BEFORE)
             or scan.any(lx.WHOLE | lx.AUDIENCE, start, first_start)
             or scan.any(lx.RECOMMEND | lx.ENDORSE, para.sentence_start(start), start)
@@ -147,10 +160,12 @@ def rate_clause(
     titled = _titled(para, scan, start, first_index)
     label = (bool(every & LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
     decided = classify(positive, negative, label)
+    if decided is None and asked and positive & lx.READ:
+        decided = Verdict.DEEP, "a question of reading", False  # "Shall we read it?"
     if decided is None:
         return None
     verdict, rule, weak = decided
-    pointed = not negative and not label and every & lx.READ and not _clean_after(
+    pointed = not asked and not negative and not label and every & lx.READ and not _clean_after(
         para, scan, cues, start, end
     )
     if pointed and rule not in ("depth", "brevity"):
@@ -159,6 +174,8 @@ def rate_clause(
     tier, scope = _scope(para, scan, start, first_start)
     if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
         tier, scope = 1, scope or "part: what it is read for"
+    elif not tier and _passive_of_part(para, scan, cues, start):
+        tier, scope = 1, "part: the subject of the advice"
     # A priority alone ("Priority: low") says less than advice on reading beside it.
     secondary = label and not titled and not every & (READING | lx.DISMISS)
     return Rating(
@@ -168,6 +185,48 @@ def rate_clause(
     )
 
 
+
+
+def _time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
+    """`scan.flags` without the reading words that only name a time ("that's compile
+    time, not reading time", "阅读时间约十分钟"): a noun's modifier gives no advice."""
+    flags = list(scan.flags)
+    for i in range(first, stop):
+        if flags[i] & lx.READ and not flags[i] & (lx.DEPTH | lx.BREVITY | lx.LIGHT) and (
+            _time_noun().match(para.norm, scan.ends[i])
+        ):
+            flags[i] = 0
+    return flags
+
+
+@cache
+def _time_noun() -> re.Pattern[str]:
+    return re.compile(r"\s+time(?![a-z])|时间")
+
+
+def _coordinated(para: Para, start: int, cue: int) -> int:
+    """Where the last of coordinated imperatives starts ("Block off forty-five minutes and
+    go through it line by line", "搬个小板凳然后细读"), or `start` when there is none."""
+    found = start
+    for match in _and_then().finditer(para.norm, start, cue):
+        found = match.end()
+    return found
+
+
+@cache
+def _and_then() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:and|then)\s+|然后|再")
+
+
+def _passive_of_part(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
+    """A passive rating ("X may be passed over", "X can be skipped") whose subject is
+    something other than the PR ("The changes to the documentation build …")."""
+    first = cues.indices[0]
+    if not any(scan.words[i].startswith(("be ", "can be")) for i in cues.indices):
+        return False
+    if scan.any(lx.WHOLE, start, scan.starts[first]):
+        return False
+    return has_content(para, scan, start, scan.starts[first], BEFORE)
 
 
 def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:
