@@ -213,12 +213,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
              "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
-    (ATTEND | HEADER, "verify confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
+    (ATTEND | HEADER, "understand understanding checklist directed verify "
+                      "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
                       "targets focus attention"),
     (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "
              "look_at look_closely_at take_a_look_at have_a_look_at pay_attention_to "
              "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
              "dig_into notice note examine inspect explore targets focus zoom_in_on drill_into "
+             "stare_at attend_to care_about care "
              "dive_into look_into concentrate_on home_in_on 注意"),
     (VALUE, "stood_out stands_out stand_out standout"),
     (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
@@ -298,7 +300,22 @@ def table() -> dict[str, int]:
             words[adjective + noun] = VALUE
     for word, level in _levels():
         words.setdefault(word, level)
+    for word, flags in list(words.items()):
+        if flags == ATTEND or flags == ATTEND | HEADER:
+            # "The bit worth noticing is X", "The choices worth examining: X"; a gerund is
+            # a noun and points only through an introducer (", noting that …" describes)
+            for form in _gerunds(word):
+                words.setdefault(form, ATTEND | HEADER)
     return words
+
+
+def _gerunds(word: str) -> list[str]:
+    """The -ing form of a one-word English attention verb ("notice" → "noticing")."""
+    if not word.isascii() or not word.isalpha() or word.endswith("ing") or len(word) < 4:
+        return []
+    if word.endswith("e") and not word.endswith("ee"):
+        return [word[:-1] + "ing"]
+    return [word + "ing"]
 
 
 # Priority written as a level: "优先级：高", "重要程度低", "low priority", "importance: high".
