@@ -18,7 +18,7 @@ from . import lexicon as lx
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["LABELS", "READING", "Cues", "classify", "negation"]
+__all__ = ["LABELS", "READING", "Cues", "classify", "negation", "time_nouns"]
 
 READING = lx.READ | lx.DEPTH | lx.BREVITY | lx.LIGHT
 #: Cue classes that rate as a bare label ("High priority", "这条 low priority").
@@ -146,3 +146,20 @@ def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, b
     if positive & lx.RECOMMEND and reads & lx.READ and not positive & lx.LIGHT:
         return deep, "recommended reading", False
     return None
+
+
+def time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
+    """`scan.flags` without the reading words that only name a time ("that's compile
+    time, not reading time", "阅读时间约十分钟"): a noun's modifier gives no advice."""
+    flags = list(scan.flags)
+    for i in range(first, stop):
+        if flags[i] & lx.READ and not flags[i] & (lx.DEPTH | lx.BREVITY | lx.LIGHT) and (
+            _time_noun().match(para.norm, scan.ends[i])
+        ):
+            flags[i] = 0
+    return flags
+
+
+@cache
+def _time_noun() -> re.Pattern[str]:
+    return re.compile(r"\s+time(?![a-z])|时间")

@@ -20,8 +20,9 @@ from functools import cache
 from ..model import Verdict
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, LABEL, has_content
-from .combination import LABELS, READING, Cues, classify, negation
+from .combination import LABELS, READING, Cues, classify, negation, time_nouns
 from .scanner import Scan
+from .scope import phrase_span, rating_scope
 from .text import Para
 
 __all__ = ["WANTED", "Rating", "rate_clause"]
@@ -90,7 +91,7 @@ def rate_clause(
     if not asked and para.norm.startswith("?", para.sentence_end(start)):
         return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
     if held & lx.READ and ("time" in para.norm or "时间" in para.norm):
-        flags = _time_nouns(para, scan, first_index, stop_index)
+        flags = time_nouns(para, scan, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present)
         held = 0
         for bits in flags[first_index:stop_index]:
@@ -170,8 +171,8 @@ def rate_clause(
     )
     if pointed and rule not in ("depth", "brevity"):
         return None  # "look at X", "值得一读的是 X": a pointer, not a rating
-    span_start, span_end = _span(para, scan, first, last)
-    tier, scope = _scope(para, scan, start, first_start)
+    span_start, span_end = phrase_span(para, scan, first, last)
+    tier, scope = rating_scope(para, scan, start, first_start)
     if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
         tier, scope = 1, scope or "part: what it is read for"
     elif not tier and _passive_of_part(para, scan, cues, start):
@@ -185,23 +186,6 @@ def rate_clause(
     )
 
 
-
-
-def _time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
-    """`scan.flags` without the reading words that only name a time ("that's compile
-    time, not reading time", "阅读时间约十分钟"): a noun's modifier gives no advice."""
-    flags = list(scan.flags)
-    for i in range(first, stop):
-        if flags[i] & lx.READ and not flags[i] & (lx.DEPTH | lx.BREVITY | lx.LIGHT) and (
-            _time_noun().match(para.norm, scan.ends[i])
-        ):
-            flags[i] = 0
-    return flags
-
-
-@cache
-def _time_noun() -> re.Pattern[str]:
-    return re.compile(r"\s+time(?![a-z])|时间")
 
 
 def _coordinated(para: Para, start: int, cue: int) -> int:
@@ -388,47 +372,3 @@ def _all_of() -> re.Pattern[str]:
 @cache
 def _nominal() -> re.Pattern[str]:
     return re.compile(r"(?<![a-z])an?\s+$")
-
-
-def _span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
-    """The rating phrase: its cues, with an article before and a pronoun after
-    ("A quick look is enough", "Skim it")."""
-    start, end = scan.starts[first], scan.ends[last]
-    norm = para.norm
-    for article in ("a ", "an "):
-        at = start - len(article)
-        if at >= 0 and norm.startswith(article, at) and (at == 0 or not norm[at - 1].isalnum()):
-            start = at
-            break
-    following = last + 1
-    if following < len(scan.starts) and scan.flags[following] & lx.WHOLE:
-        word = scan.words[following]
-        gap = norm[end : scan.starts[following]]
-        if word in ("it", "this", "this one") and gap.isspace():
-            end = scan.ends[following]
-    return start, end
-
-
-def _scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> tuple[int, str]:
-    """Tier 1 when the rating is about a part ("所附单元测试…，概览即可") or depends on the
-    reader's situation ("若…", "If you…", "…的同学，"); tier 0 otherwise."""
-    if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART):
-        return 0, ""
-    chunk = para.chunk_start(clause_start)
-    # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
-    # clause); but "if …, X; otherwise a quick glance" is the advice for everyone else.
-    condition = scan.first(lx.COND, first_cue, para.clause_end(first_cue))
-    for i in scan.between(chunk, first_cue):
-        if scan.flags[i] & lx.COND:
-            condition = i
-        elif scan.flags[i] & lx.EXCEPT:
-            condition = -1
-    if condition >= 0:
-        return 1, f"condition: {scan.words[condition]}"
-    for i in scan.between(chunk, first_cue):
-        if scan.flags[i] & lx.AUDIENCE and para.clause_end(scan.ends[i]) < first_cue:
-            return 1, f"audience: {scan.words[i]}"
-    part = scan.first(lx.PART, chunk, first_cue)
-    if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
-        return 1, f"part: {scan.words[part]}"
-    return 0, ""
