@@ -46,9 +46,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     number = re.compile(
         r"(?=[\d零一二两三四五六七八九十不最至ulanwotfsenc])"
         r"(?P<ceiling>不到|不超过|最多|至多|(?<![a-z])(?:under|less\s+than|at\s+most|up\s+to|"
-        r"no\s+more\s+than|within)\s*)?"
+        r"no\s+more\s+than|not\s+more\s+than|within)\s*)?"
         r"(?P<low>" + _NUM + r")"
-        r"(?:\s*(?:-|–|~|到|至|或|(?<![a-z])(?:to|or)(?![a-z]))?\s*(?P<high>" + _NUM + r"))?"
+        r"(?:\s*(?:-|–|~|到|至|或|(?<![a-z])(?:to|or)(?![a-z])|,\s*(?:maybe|perhaps|possibly))?"
+        r"\s*(?P<high>" + _NUM + r"))?"
         r"(?:来|多|余)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?[\s-]*\Z"
     )
     return units, number

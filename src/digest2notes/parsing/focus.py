@@ -36,6 +36,7 @@ from functools import cache
 
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
+from .counted import counted_headers
 from .lists import Item, trim
 from .markers import marked_lists
 from .objects import FocusList, FocusState, Skipped, add, claim
@@ -72,6 +73,7 @@ def read_focus(
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):
         read_pointers(state)
+    counted_headers(state)
     _purposes(state)
     if scan.present & lx.RECOMMEND:
         _praise(state)
@@ -185,6 +187,27 @@ def _coordinated() -> re.Pattern[str]:
 
 
 # --- marked lists without a pointer ----------------------------------------------------------
+def _reading_steps(state: FocusState, items: tuple[Item, ...]) -> list[Item]:
+    """Each item of a list opening with a reading or attention verb, past the verb: a
+    reading order ("第一，看 X。第二，看 Y", "First, read how X. Then study Y"); else []."""
+    scan, para = state.scan, state.para
+    steps: list[Item] = []
+    for item in items:
+        index = scan.first(lx.READ | lx.ATTEND, item.start, item.start + 1)
+        if index < 0 or scan.flags[index] & (lx.DISMISS | lx.NEG):
+            return []
+        after = scan.ends[index]
+        for word in ("于", "在", " on ", " at "):
+            if para.norm.startswith(word, after):
+                after += len(word)
+        step = trim(para, after, item.end)
+        if step is None:
+            return []
+        steps.append(step)
+    return steps if len(steps) >= 2 else []
+
+
+
 def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
     """A marked list no pointer claimed is a focus list only when it opens the sentence
     right after the rating, or follows the rating's own colon ("值得精读：1) …")."""
@@ -194,6 +217,11 @@ def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
     whole = [r for r in ratings if r.tier == 0]
     for index, marked in enumerate(state.marked):
         if index in state.claimed:
+            continue
+        steps = _reading_steps(state, marked.items)
+        if steps:  # "First, read how X. Then study Y. Finally, look at Z."
+            state.claimed.add(index)
+            add(state, "reading order", None, steps, (marked.start, marked.end))
             continue
         if marked.kind in ("line-bullet", "line-number"):
             line = para.norm.rfind("\n", 0, marked.start)

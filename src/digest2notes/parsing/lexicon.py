@@ -99,7 +99,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
     (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 read reads reading a_read "
-           "read-through readthrough read_through your_time the_time 花时间"),
+           "read-through readthrough read_through your_time the_time 花时间 spend_time "
+           "spend_any_time spend_much_time"),
     (READ | ATTEND, "attention your_attention"),
     (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 "
                    "过一下 a_look look look_over peek a_peek"),
@@ -112,10 +113,11 @@ _TABLE: tuple[tuple[int, str], ...] = (
                      "skim-read skimread speed-read speed_read glance glancing browse browsing "
                      "flip_through leaf_through skimmable skim-worthy a_glance glance_over "
                      "glance_through skim_through skim_over"),
-    (DEPTH, "end_to_end end-to-end start_to_finish from_start_to_finish"),
+    (DEPTH, "end_to_end end-to-end start_to_finish from_start_to_finish front_to_back "
+            "front-to-back back_to_front"),
     (DEPTH, "with_care attentively in_earnest"),
     # completeness: a reading of all of it ("a full read", "完整读一遍", "every line")
-    (DEPTH, "full fully complete completely entire whole_thing properly meticulous "
+    (DEPTH, "whole full fully complete completely entire whole_thing properly meticulous "
             "meticulously rigorous rigorously painstaking painstakingly exhaustive exhaustively "
             "every_line each_line every_file each_file every_word word_by_word file_by_file "
             "彻底 透彻 全面 系统地 从头到尾 一字一句 每一行 每行 每个文件 逐文件 用心"),
@@ -124,12 +126,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every"),
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
-              "surface-level cursory fast partial partially high-level at_a_glance short shortish"),
+              "surface-level cursory fast partial partially selective selectively high-level "
+              "at_a_glance short shortish"),
     (DISMISS, "pass_over pass_it_over give_it_a_miss"),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
               "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
               "scroll_past scroll_on "
-              "scroll_on_by scroll_by"),
+              "scroll_on_by scroll_by be_disregarded be_omitted be_ignored be_skipped "
+              "be_passed_over"),
     # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
     (NEG, "rather_than instead_of 而不是 而非"),
     (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 skip skippable ignore ignorable "
@@ -141,7 +145,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
               "is_fine is_plenty"),
     # negation, condition, exception
-    (NEG, "nothing"),
+    (NEG, "nothing nope nah"),
+    (DEPTH, "all_of_it"),
     (NEG, "没啥 没什么 没有什么"),
     # "no need": the negation of a necessity, not of reading (it yields to a quick read)
     (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 no_need "
@@ -150,7 +155,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
           "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
           "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
           "cannot can't shouldn't should_not won't"),
-    (NEG | NEG_NEAR, "不 没 无 别"),
+    (NEG | NEG_NEAR, "不 没 无 别 免"),
     (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 if in_case when_you "
            "assuming for_those for_anyone those_who anyone_who"),
     (EXCEPT, "除非 否则 unless except otherwise"),
@@ -170,7 +175,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (TITLE | RECOMMEND | ENDORSE, "recommendation"),
     (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
                                  "strongly_recommended"),
-    (MODAL, "可 可以 can you_can you_could feel_free_to safe_to"),
+    (MODAL, "可 可以 can may you_can you_could you_may feel_free_to safe_to"),
     (HIGH | ATTEND, "重点"),
     (HIGH, "必 务必 一定要 高优先级 优先级高 高优 头等 must a_must essential mandatory "
            "high_priority top_priority priority a_priority p0"),
@@ -191,10 +196,12 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # what a rating or a pointer is about
     (WHOLE, "本pr 本_pr 这个pr 这个_pr 该pr 该_pr 此pr 此_pr 本条 这条 此条 该条 这次 本次 这篇 "
             "本篇 整个 整体 总体 综合来看 总的来说 它 这是 这一条 这一篇 diff the_diff this_diff "
-           "the_patch this_patch this_pr the_pr this_one "
+           "the_patch this_patch this_pr the_pr this_one this_contribution the_contribution "
+            "this_pull_request the_pull_request this_series the_series "
             "this_change the_change it this overall the_whole_thing all_of_it"),
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
-           "那部分 其余部分 其他部分 数字 test tests testing review_thread the_review discussion "
+           "那部分 其余部分 其他部分 数字 documentation test tests testing review_thread "
+           "the_review discussion "
            "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers"),
     (ATTEND, "to_study to_look_at to_look_for to_watch to_read to_examine to_check 着重 思考 "
              "思索 推敲 想想 想一想"),
@@ -206,12 +213,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
              "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
-    (ATTEND | HEADER, "verify confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
+    (ATTEND | HEADER, "understanding checklist directed verify "
+                      "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
                       "targets focus attention"),
     (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "
              "look_at look_closely_at take_a_look_at have_a_look_at pay_attention_to "
              "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
              "dig_into notice note examine inspect explore targets focus zoom_in_on drill_into "
+             "stare_at attend_to care_about care "
              "dive_into look_into concentrate_on home_in_on 注意"),
     (VALUE, "stood_out stands_out stand_out standout"),
     (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
@@ -237,7 +246,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "warm-up warmup backoff"),
     (BUDGET, "估计 预计 预估 起步 以上 开外"),
     (BUDGET, "留 预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
-             "以内 之内 搞定 的事 budget set_aside allow allot expect plan_for reserve block_out "
+             "以内 之内 搞定 的事 budget set_aside allow allot allotted expect plan plan_for "
+             "reserve reserved block_out estimated estimate "
              "takes take spend give_it about around roughly approximately approx under at_most "
              "tops or_so max"),
     (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 readers reader users teams anyone"),
@@ -248,6 +258,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (NULL, "浏览器 读取 读写 阅读器 看板 看门狗 看来 看起来 看似 看作 看成 看到 看出 看下来 看好 "
            "看重 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
            "见到 显而易见 case_study 精度 精确 精简 精准 细节 细粒度 深度学习 深拷贝 快照 快捷 "
+           "避免 以免 难免 免费 免除 免去 免于 不免 免得 豁免 "
            "略微 不过 不仅 不同 不断 不少 不错 不会 不再 不足 不久 不只 不但 不然 无论 无法 "
            "没想到 扫描 翻译 翻转 翻倍 忽略不计 不可忽略 不容忽视 学习率 了解到 研究表明 别的 "
            "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "
@@ -290,7 +301,22 @@ def table() -> dict[str, int]:
             words[adjective + noun] = VALUE
     for word, level in _levels():
         words.setdefault(word, level)
+    for word, flags in list(words.items()):
+        if flags == ATTEND or flags == ATTEND | HEADER:
+            # "The bit worth noticing is X", "The choices worth examining: X"; a gerund is
+            # a noun and points only through an introducer (", noting that …" describes)
+            for form in _gerunds(word):
+                words.setdefault(form, ATTEND | HEADER)
     return words
+
+
+def _gerunds(word: str) -> list[str]:
+    """The -ing form of a one-word English attention verb ("notice" → "noticing")."""
+    if not word.isascii() or not word.isalpha() or word.endswith("ing") or len(word) < 4:
+        return []
+    if word.endswith("e") and not word.endswith("ee"):
+        return [word[:-1] + "ing"]
+    return [word + "ing"]
 
 
 # Priority written as a level: "优先级：高", "重要程度低", "low priority", "importance: high".

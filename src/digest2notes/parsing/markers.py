@@ -25,6 +25,8 @@ _STEMS = {c: i for i, c in enumerate("甲乙丙丁戊己庚辛壬癸", start=1)}
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9,
           "x": 10}
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_EN_CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_NEXT = 99  # "then", "next": whatever step comes after the one before
 _LINE_KINDS = frozenset({"line-bullet", "line-number"})
 _MAX_GAP = 400  # characters between two markers of one list
 
@@ -73,7 +75,7 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     # skip all other positions in one step.
     main = re.compile(
         r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第另"
-        r"甲乙丙丁戊己庚辛壬癸•▪◦●\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
+        r"甲乙丙丁戊己庚辛壬癸最•▪◦●\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
         r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
@@ -85,7 +87,8 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         rf"|(?P<zhdun>{_ZH}){_guard(_ZH)}(?:、|(?P<zhshi>是))"
         rf"|其{_guard('其')}(?P<zhqi>{_ZH})[,、:]?"
         rf"|第{_guard('第')}(?P<zhdi>{_ZH})[,、:]"
-        rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:]"
+        rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:)]"
+        rf"|(?P<zhlast>最后){_guard('最')}[,、:]"
         rf"|(?P<pair1>一个是|一方面){_guard('一')}|(?P<pair2>另一个是|另一方面){_guard('另')}"
         r"|(?P<bullet>[•▪◦●])"
         r"|(?P<emoji>[\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
@@ -93,17 +96,23 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     )
     lead = r"(?:^|(?<=[\s:;,.、。!?！？—–\-(\[*_>]))"
     english = re.compile(
-        rf"(?=[a-hivxfstl])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
+        rf"(?=[a-hivxfstlno])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
         rf"|{lead}(?P<romandot>i{{1,3}}|iv|vi{{0,3}}|ix|x)\.(?=\s)"
         rf"|{lead}(?P<ordinal>first|second|third|fourth|fifth|sixth)(?:ly)?[,:]"
-        rf"|{lead}(?P<last>finally|lastly)[,:])"
+        rf"|{lead}(?P<last>finally|lastly)[,:]"
+        # "First, X. Then Y. Finally, Z": a step after a full stop or a semicolon
+        rf"|(?:^|(?<=[.;!?]\s)|(?<=[.;!?]))(?P<step>then|next),?(?=\s)"
+        # "The first is X. The second is Y.", "One: X. Two: Y."
+        rf"|{lead}the\s+(?P<theordinal>first|second|third|fourth|fifth|sixth)\s+(?:one\s+)?"
+        rf"(?:is|are|concerns)(?=\s)"
+        rf"|{lead}(?P<cardinal>one|two|three|four|five|six):)"
     )
     return main, english, re.compile(line)
 
 
 # A list in English letters or roman numerals starts at "a)" or "i)", ordinals at "first":
 # without one, the English markers are not looked for.
-_ENGLISH_HINTS = ("a)", "i)", "i. ", "first", "second", "finally", "lastly")
+_ENGLISH_HINTS = ("a)", "i)", "i. ", "first", "second", "finally", "lastly", "one:")
 
 
 _CLOSERS = {"dot": "close", "dun": "close", "zhshi": "zhdun"}
@@ -113,7 +122,8 @@ _KINDS = {
     "letter": "letter", "romanparen": "roman", "roman": "roman", "romandot": "roman-dot",
     "linenum": "line-number", "pair1": "pair", "pair2": "pair", "emoji": "emoji",
     "dot": "dot", "dun": "dun", "zhdun": "zhdun", "zhshi": "zhshi", "zhqi": "zhqi",
-    "zhdi": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",
+    "zhdi": "zhdi", "zhlast": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",
+    "step": "ordinal", "theordinal": "the-ordinal", "cardinal": "cardinal",
     "bullet": "bullet", "linebullet": "line-bullet",
 }
 
@@ -140,8 +150,12 @@ def _ordinal(group: str, value: str) -> int:
         return _ROMAN.get(value, -1)
     if group in ("letter", "letterparen"):
         return ord(value) - ord("a") + 1
-    if group == "ordinal":
+    if group in ("ordinal", "theordinal"):
         return _EN_ORDINALS[value]
+    if group == "cardinal":
+        return _EN_CARDINALS[value]
+    if group == "step":
+        return _NEXT
     return 0  # bullets, "finally"
 
 
@@ -191,7 +205,7 @@ def _first_marker() -> re.Pattern[str]:
     return re.compile(
         r"(?=[1\u2460\u2776\u2780•▪◦●(\[【一甲其第\n\U0001F300-\U0001FAFF])"
         r"(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780•▪◦●\U0001F300-\U0001FAFF]"
-        r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是,.:]|其一|第一|一个是|一方面"
+        r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是,.:)]|其一|第一|一个是|一方面"
         r"|\n[ \t]*(?:[-*+][ \t]|1[.)、]))"
     )
 
@@ -218,7 +232,7 @@ def marked_lists(para: Para) -> list[MarkedList]:
         while index < len(group):
             first = group[index]
             index += 1
-            if not bullets and first.ordinal != 1:
+            if not bullets and first.ordinal != 1:  # "then" never starts a list
                 continue
             run = [first]
             while index < len(group):
@@ -229,6 +243,8 @@ def marked_lists(para: Para) -> list[MarkedList]:
                     lines = para.norm.count("\n", run[-1].end, later.start)
                     if kind == "line-bullet" and lines != 1:
                         break
+                elif later.ordinal == _NEXT:
+                    later = _Marker(later.kind, later.start, later.end, run[-1].ordinal + 1)
                 elif later.ordinal == 0 and len(run) >= 2:
                     run.append(later)
                     index += 1

@@ -78,7 +78,7 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     process = scan.first(lx.PROCESS, sentence_start, start)
     if process >= 0:
         return f"not reading: {scan.words[process]} earlier in the sentence"
-    budget = _budget(para, scan, clause_start, start)
+    budget = _budget(para, scan, clause_start, start) or _allotted(scan, end, clause_end)
     if budget:
         return budget
     if not has_content(para, scan, clause_start, start, AFTER) and not has_content(
@@ -94,7 +94,8 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
 _WINDOW = 40
 _STRONG_BUDGET = frozenset({
     "留", "预留", "留出", "腾出", "抽出", "安排", "花", "budget", "set aside", "allow", "allot",
-    "expect", "plan for", "reserve", "block out", "spend", "give it",
+    "allotted", "expect", "plan", "plan for", "reserve", "reserved", "block out", "spend",
+    "give it", "estimated", "estimate",
 })
 _SUBJECT_BUDGET = frozenset({"takes", "take", "需要", "需", "要", "用", "用时", "花费"})
 
@@ -114,6 +115,17 @@ def _budget(para: Para, scan: Scan, clause_start: int, start: int) -> str:
             ):
                 return f"reading: the time it takes ({word!r})"
     return ""
+
+
+def _allotted(scan: Scan, end: int, clause_end: int) -> str:
+    """Time set aside in the passive, after it: "thirty-five minutes should be allotted"."""
+    for i in scan.between(end, clause_end):
+        if scan.flags[i] & lx.BUDGET and scan.words[i] in _PASSIVE_BUDGET:
+            return f"reading: time set aside ({scan.words[i]!r})"
+    return ""
+
+
+_PASSIVE_BUDGET = frozenset({"allotted", "reserved", "set aside", "budgeted", "预留", "留出"})
 
 
 def _just_before(para: Para, rating: Rating, clause_start: int) -> bool:

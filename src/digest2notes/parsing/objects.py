@@ -18,7 +18,7 @@ from .headers import first_of
 from .lists import Item, cut
 from .markers import MarkedList
 from .scanner import Scan
-from .text import Para
+from .text import MASK, Para
 
 __all__ = [
     "FocusList", "FocusState", "Skipped", "add", "announced", "claim", "inline", "only_space",
@@ -163,7 +163,7 @@ def _glued(para: Para, at: int, end: int) -> bool:
     """Does the comma at `at` glue on another item? In English also "A, B and C"."""
     if _glue().match(para.norm, at):
         return True
-    rest = para.norm[at:end]
+    rest = para.norm[at:end].replace(MASK, "x")  # inline code is a word like any other
     if rest.isascii() and "," in rest:
         return bool(re.search(r",\s*(?:and|or)\s", rest))
     return False

@@ -20,7 +20,9 @@ from functools import cache
 from ..model import Verdict
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, LABEL, has_content
+from .combination import LABELS, READING, Cues, classify, negation, time_nouns
 from .scanner import Scan
+from .scope import phrase_span, rating_scope
 from .text import Para
 
 __all__ = ["WANTED", "Rating", "rate_clause"]
@@ -29,7 +31,6 @@ _GATE = (
     lx.RECOMMEND | lx.MODAL | lx.ENDORSE | lx.HIGH | lx.LOW | lx.OPTIONAL | lx.SUFFICE | lx.NEED
     | lx.DISMISS
 )
-_READING = lx.READ | lx.DEPTH | lx.BREVITY | lx.LIGHT
 #: A clause can rate only if it holds one of these (see `verdict.read_verdict`).
 WANTED = lx.RATING & ~(lx.MODAL | lx.RECOMMEND | lx.NEG | lx.NEED | lx.SUFFICE)
 
@@ -57,16 +58,6 @@ class Rating:
     scale: bool = False
 
 
-@dataclass(slots=True)
-class _Cues:
-    """A clause's rating cues: scan indices, the classes each counts with, negated or not.
-    (Parallel lists and not one object per cue: clauses are rated by the thousand.)"""
-
-    indices: list[int]
-    flags: list[int]
-    negated: list[bool]
-
-
 def rate_clause(
     para: Para,
     scan: Scan,
@@ -75,7 +66,12 @@ def rate_clause(
     extra: Mapping[str, Verdict] | None,
     first_index: int,
     stop_index: int,
+    *,
+    asked: bool = False,
 ) -> Rating | None:
+    """The rating of the clause [start, end) (its cues are `first_index`..`stop_index`), or
+    None. `asked`: the clause is a question ("Worth a look?", "Shall we read it?"), rated
+    as if it were said, for `verdict` to weigh against its answer."""
     flags, words = scan.flags, scan.words
     if extra:
         for i in range(first_index, stop_index):
@@ -92,8 +88,14 @@ def rate_clause(
         para, scan, start, end, LABEL
     ):
         return None  # "Recommendation:", "结论：": the rating follows
-    if para.norm.startswith("?", para.sentence_end(start)):
+    if not asked and para.norm.startswith("?", para.sentence_end(start)):
         return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
+    if held & lx.READ and ("time" in para.norm or "时间" in para.norm):
+        flags = time_nouns(para, scan, first_index, stop_index)
+        scan = Scan(scan.starts, scan.ends, flags, words, scan.present)
+        held = 0
+        for bits in flags[first_index:stop_index]:
+            held |= bits
     if held & lx.BARE:
         flags = _bare_verbs(para, scan, start, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
@@ -102,7 +104,7 @@ def rate_clause(
             held |= bits
     if not held & (lx.NEG | lx.DISMISS | lx.TEMPORAL):
         # The usual clause: nothing negated, dismissed or timed; each cue counts as it is.
-        if _classify(held, 0, True) is None:
+        if classify(held, 0, True) is None:
             return None  # nothing here could rate, whatever its words' order
         # "重点" rates only through the reading word beside it: it points (see `focus`).
         pairs = [
@@ -116,9 +118,9 @@ def rate_clause(
         positive = negative = 0
         for _, bits in pairs:
             positive |= bits
-        cues = _Cues([i for i, _ in pairs], [bits for _, bits in pairs], [False] * len(pairs))
+        cues = Cues([i for i, _ in pairs], [bits for _, bits in pairs], [False] * len(pairs))
     else:
-        found = _negation(para, scan, first_index, stop_index)
+        found = negation(para, scan, first_index, stop_index)
         if found is None:
             return None
         cues = found
@@ -136,7 +138,7 @@ def rate_clause(
                 positive |= bits
     every = positive | negative
     first, last = cues.indices[0], cues.indices[-1]
-    if negative & (lx.RECOMMEND | lx.ENDORSE) and not every & (_READING | lx.DISMISS) and (
+    if negative & (lx.RECOMMEND | lx.ENDORSE) and not every & (READING | lx.DISMISS) and (
         not _worth_nothing_after(para, scan, scan.ends[last], end)
     ):
         return None  # "不建议在生产环境开启": advice on using it, not on reading it
@@ -145,7 +147,9 @@ def rate_clause(
         # Advice governs its sentence: "建议搬个小板凳，对着源码认真研究一下"; a subject or a
         # modal may come first ("这一篇要求精读", "you have to study it").
         framed = (
-            _short_lead(para, start, first_start)
+            asked
+            or _short_lead(para, start, first_start)
+            or _short_lead(para, _coordinated(para, start, first_start), first_start)
             or not has_content(para, scan, start, first_start, BEFORE)
             or scan.any(lx.WHOLE | lx.AUDIENCE, start, first_start)
             or scan.any(lx.RECOMMEND | lx.ENDORSE, para.sentence_start(start), start)
@@ -155,22 +159,26 @@ def rate_clause(
     # A bare label ("High priority", "这条 low priority") rates without a reading word, and
     # so does the value of a rating's title ("Verdict: deep", "结论：细读").
     titled = _titled(para, scan, start, first_index)
-    label = (bool(every & _LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
-    decided = _classify(positive, negative, label)
+    label = (bool(every & LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
+    decided = classify(positive, negative, label)
+    if decided is None and asked and positive & lx.READ:
+        decided = Verdict.DEEP, "a question of reading", False  # "Shall we read it?"
     if decided is None:
         return None
     verdict, rule, weak = decided
-    pointed = not negative and not label and every & lx.READ and not _clean_after(
+    pointed = not asked and not negative and not label and every & lx.READ and not _clean_after(
         para, scan, cues, start, end
     )
     if pointed and rule not in ("depth", "brevity"):
         return None  # "look at X", "值得一读的是 X": a pointer, not a rating
-    span_start, span_end = _span(para, scan, first, last)
-    tier, scope = _scope(para, scan, start, first_start)
+    span_start, span_end = phrase_span(para, scan, first, last)
+    tier, scope = rating_scope(para, scan, start, first_start)
     if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
         tier, scope = 1, scope or "part: what it is read for"
+    elif not tier and _passive_of_part(para, scan, cues, start):
+        tier, scope = 1, "part: the subject of the advice"
     # A priority alone ("Priority: low") says less than advice on reading beside it.
-    secondary = label and not titled and not every & (_READING | lx.DISMISS)
+    secondary = label and not titled and not every & (READING | lx.DISMISS)
     return Rating(
         verdict, span_start, span_end, (start, end), tier, rule,
         tuple(words[i] for i in range(first_index, stop_index) if flags[i] & _SHOWN),
@@ -178,7 +186,31 @@ def rate_clause(
     )
 
 
-_LABELS = lx.HIGH | lx.LOW | lx.OPTIONAL | lx.ENDORSE
+
+
+def _coordinated(para: Para, start: int, cue: int) -> int:
+    """Where the last of coordinated imperatives starts ("Block off forty-five minutes and
+    go through it line by line", "搬个小板凳然后细读"), or `start` when there is none."""
+    found = start
+    for match in _and_then().finditer(para.norm, start, cue):
+        found = match.end()
+    return found
+
+
+@cache
+def _and_then() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:and|then)\s+|然后|再")
+
+
+def _passive_of_part(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
+    """A passive rating ("X may be passed over", "X can be skipped") whose subject is
+    something other than the PR ("The changes to the documentation build …")."""
+    first = cues.indices[0]
+    if not any(scan.words[i].startswith(("be ", "can be")) for i in cues.indices):
+        return False
+    if scan.any(lx.WHOLE, start, scan.starts[first]):
+        return False
+    return has_content(para, scan, start, scan.starts[first], BEFORE)
 
 
 def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:
@@ -218,71 +250,6 @@ _DESCRIBED = ("了", "已", "曾", "过", "作者", "我们", "他", "她")
 _SHOWN = lx.RATING | lx.WHOLE
 
 
-def _negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> _Cues | None:
-    """The rating cues of a clause, each marked negated when a negation before it covers it.
-
-    A negation covers the rating cues that follow it closely ("no need to read closely",
-    "没有阅读必要", "不列入本期阅读范围"), up to a gap of `_NEG_REACH` characters between
-    one and the next, and never across "and"/"but"; a second negation undoes it. Under a
-    negation an attention verb is a reading verb ("不必关注": not to be read).
-    One-character negations (不, 没, 无, 别) count only right before a cue ("不看",
-    "可不读"): they start so many other words. "重点" rates only through the reading word
-    beside it: it points (see `focus`).
-    """
-    flags, starts, ends, words = scan.flags, scan.starts, scan.ends, scan.words
-    window = flags[first_index:stop_index]
-    if not any(bits & lx.NEG for bits in window):  # the usual case: nothing to negate
-        kept = [
-            (i, bits & ~lx.HIGH if bits & lx.ATTEND else bits)
-            for i, bits in enumerate(window, first_index)
-        ]
-        kept = [(i, bits) for i, bits in kept if bits & lx.RATING]
-        if not kept:
-            return None
-        return _Cues([i for i, _ in kept], [bits for _, bits in kept], [False] * len(kept))
-    cues = _Cues([], [], [])
-    active = False
-    reach = 0  # where the last negation or negated cue ended
-    for i in range(first_index, stop_index):
-        bits = flags[i]
-        if bits & lx.NEG:
-            if bits & lx.NEG_NEAR:
-                following = i + 1
-                # "别" is an imperative "don't" ("别在这上面花时间"); 不 starts many words
-                reach = _FAR if words[i] == "别" else 1
-                if following >= stop_index or starts[following] - ends[i] > reach or not (
-                    flags[following] & (lx.RATING | lx.INCLUDE | lx.ATTEND) & ~lx.NEG
-                ):
-                    continue
-            active = not active
-            reach = ends[i]
-            cues.indices.append(i)
-            cues.flags.append(bits)
-            cues.negated.append(False)
-            continue
-        if bits & lx.ATTEND:
-            bits &= ~lx.HIGH
-        if active and (
-            starts[i] - reach > _NEG_REACH
-            or _conjunction().search(para.norm, reach, starts[i]) is not None
-        ):
-            active = False
-        if active and bits & lx.ATTEND and not bits & lx.RATING:
-            bits = lx.READ
-        if not bits & (lx.RATING | (lx.INCLUDE if active else 0)):
-            continue
-        cues.indices.append(i)
-        cues.flags.append(bits)
-        cues.negated.append(active)
-        if active:
-            reach = ends[i]
-    return cues if cues.indices else None
-
-
-_NEG_REACH = 10
-_FAR = 6
-
-
 def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> list[int]:
     """`scan.flags` with each bare dismissal verb read as one: "otherwise pass", "Pass." and
     "you can pass" dismiss; "a light pass", "all tests pass" do not (an article or an
@@ -301,12 +268,7 @@ def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> li
     return flags
 
 
-@cache
-def _conjunction() -> re.Pattern[str]:
-    return re.compile(r"(?=[absy但而却所])(?:(?<![a-z])(?:and|but|so|yet)(?![a-z])|但|而|却|所以)")
-
-
-def _drop_descriptive(para: Para, scan: Scan, cues: _Cues, end: int) -> None:
+def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
     """Drop the cues that describe rather than advise: a reading verb that says when
     ("阅读时", "while reading"), a dismissal verb with an object ("跳过校验")."""
     keep = []
@@ -378,7 +340,7 @@ def _stop_after(scan: Scan, index: int, end: int) -> int:
 _OBJECT_REACH = 24
 
 
-def _clean_after(para: Para, scan: Scan, cues: _Cues, start: int, end: int) -> bool:
+def _clean_after(para: Para, scan: Scan, cues: Cues, start: int, end: int) -> bool:
     """No object after the last reading cue, or it does not matter ("了解结论即可",
     "本条列为…研读对象": a whole-PR subject before it)."""
     last_read = cues.indices[-1]
@@ -410,88 +372,3 @@ def _all_of() -> re.Pattern[str]:
 @cache
 def _nominal() -> re.Pattern[str]:
     return re.compile(r"(?<![a-z])an?\s+$")
-
-
-def _classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, bool] | None:
-    """A clause's verdict from its cue classes (negated ones apart), or None."""
-    deep, skim, skip = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP
-    reads = positive & _READING
-    if positive & lx.DISMISS:
-        return skip, "dismissal", False
-    if negative & lx.DISMISS:
-        return deep, "negated dismissal (not to be missed)", False
-    if negative & lx.DEPTH and positive & lx.BREVITY and reads & lx.READ:
-        return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
-    if negative & (_READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
-        if negative & lx.DEPTH:
-            return skip, "negated close reading", True
-        if negative & lx.NEED:
-            return skip, "no need to read", True
-        return skip, "negated reading", False
-    if negative & lx.HIGH and label:
-        return skip, "negated priority", False
-    if positive & lx.DEPTH and reads & lx.READ:
-        return deep, "depth", False
-    if label and positive & (lx.DEPTH | lx.BREVITY) and not positive & (_LABELS | lx.DISMISS):
-        return (deep, "depth", False) if positive & lx.DEPTH else (skim, "brevity", False)
-    if positive & lx.BREVITY and reads & lx.READ:
-        return skim, "brevity", False
-    if positive & lx.OPTIONAL and (reads or label):
-        return skim, "optional", False
-    if positive & lx.LOW and (reads or label):
-        return skip, "low priority", False
-    if positive & lx.HIGH and (reads or label):
-        return deep, "high priority", False
-    if positive & lx.LIGHT and positive & (lx.SUFFICE | lx.RECOMMEND | lx.MODAL | lx.ENDORSE):
-        return skim, "light reading", False
-    if positive & lx.SUFFICE and reads:
-        return skim, "sufficiency", False
-    if positive & lx.ENDORSE and (reads or label):
-        return deep, "endorsement", False
-    if positive & lx.RECOMMEND and reads & lx.READ and not positive & lx.LIGHT:
-        return deep, "recommended reading", False
-    return None
-
-
-def _span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
-    """The rating phrase: its cues, with an article before and a pronoun after
-    ("A quick look is enough", "Skim it")."""
-    start, end = scan.starts[first], scan.ends[last]
-    norm = para.norm
-    for article in ("a ", "an "):
-        at = start - len(article)
-        if at >= 0 and norm.startswith(article, at) and (at == 0 or not norm[at - 1].isalnum()):
-            start = at
-            break
-    following = last + 1
-    if following < len(scan.starts) and scan.flags[following] & lx.WHOLE:
-        word = scan.words[following]
-        gap = norm[end : scan.starts[following]]
-        if word in ("it", "this", "this one") and gap.isspace():
-            end = scan.ends[following]
-    return start, end
-
-
-def _scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> tuple[int, str]:
-    """Tier 1 when the rating is about a part ("所附单元测试…，概览即可") or depends on the
-    reader's situation ("若…", "If you…", "…的同学，"); tier 0 otherwise."""
-    if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART):
-        return 0, ""
-    chunk = para.chunk_start(clause_start)
-    # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
-    # clause); but "if …, X; otherwise a quick glance" is the advice for everyone else.
-    condition = scan.first(lx.COND, first_cue, para.clause_end(first_cue))
-    for i in scan.between(chunk, first_cue):
-        if scan.flags[i] & lx.COND:
-            condition = i
-        elif scan.flags[i] & lx.EXCEPT:
-            condition = -1
-    if condition >= 0:
-        return 1, f"condition: {scan.words[condition]}"
-    for i in scan.between(chunk, first_cue):
-        if scan.flags[i] & lx.AUDIENCE and para.clause_end(scan.ends[i]) < first_cue:
-            return 1, f"audience: {scan.words[i]}"
-    part = scan.first(lx.PART, chunk, first_cue)
-    if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
-        return 1, f"part: {scan.words[part]}"
-    return 0, ""

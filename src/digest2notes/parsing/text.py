@@ -134,7 +134,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
 # Boundaries by their characters. They are found with `str.find`, which is much cheaper
 # for the dozen a paragraph holds than one pattern and its match objects.
 _SENTENCE_MARKS = "。！？!?"
-_CLAUSE_MARKS = (",", ":", "、", "—", "–", " - ")
+_CLAUSE_MARKS = (",", ":", "、", "—", "–", " - ", " · ")
 _ABBREVIATIONS = ("e.g", "i.e", "vs", "cf", "approx")
 _AFTER_FULL_STOP = "*_)]\"'”’"
 
@@ -181,6 +181,18 @@ def _bold_ends(text: str) -> list[int]:
     ]
 
 
+def _label_ends(norm: str, spans: list[tuple[int, int]]) -> list[int]:
+    """Where each short 【…】 label closes; a number in them (【1】) is a list marker."""
+    return [
+        end - 1 for start, end in spans
+        if norm[start] == "【" and norm[end - 1] == "】" and end - start <= _LABEL_LIMIT
+        and not norm[start + 1 : end - 1].strip().isdigit()
+    ]
+
+
+_LABEL_LIMIT = 12
+
+
 @dataclass(slots=True)
 class Para:
     """A paragraph with its normalised copy and its boundaries (all positions shared)."""
@@ -214,12 +226,14 @@ class Para:
         sentences = _sentence_ends(outside, line_item)
         if "**" in outside:  # a bold label ("**P0 · 细读，约二十分钟**") is a sentence of its own
             sentences = sorted(set(sentences) | set(_bold_ends(outside)))
+        if "【" in outside:  # so is a bracketed one ("【选读】不强制", "【免读】依赖机器人…")
+            sentences = sorted(set(sentences) | set(_label_ends(norm, para.brackets)))
         chunks = sorted(sentences + _every(outside, ";")) if ";" in outside else sentences
         clauses = list(chunks)
         for mark in _CLAUSE_MARKS:
             if mark in outside:
                 found = _every(outside, mark)
-                clauses += [at + 1 for at in found] if mark == " - " else found
+                clauses += [at + 1 for at in found] if mark[0] == " " else found
         if not outside.isascii() and emoji.search(outside):
             clauses += [m.start() for m in emoji.finditer(outside)]
         clauses.sort()

@@ -21,6 +21,13 @@ Then the whole decides:
 * a negated close read ("无需精读") is a skip, unless a quick read is offered instead
   ("无需精读，快速浏览即可" is a skim).
 
+Two forms rate through their structure. A reading word as a title ("Read: in full",
+"Read: no, unless …") is rated by its value. A question that would rate if it were
+said ("Worth a look?", "Shall we read it together?") rates through its answer: a
+"yes" ("Absolutely.", "100%") keeps it, a "no" turns it into a skip that a quick read
+after it overrides ("Must you read all of it? Nah. Skim it."), an adverb says how
+("Briefly, 2 min.").
+
 The config file's phrases (`extra`) are taken as written, wherever they stand, and win
 over built-in cues in their clause.
 """
@@ -35,6 +42,8 @@ from functools import cache
 
 from ..model import Verdict
 from . import lexicon as lx
+from .clauses import AFTER, BEFORE, has_content
+from .combination import classify
 from .rating import WANTED, Rating, rate_clause
 from .scanner import Scan
 from .text import Para
@@ -90,22 +99,108 @@ def read_verdict(
     clause_ends = para.clause_ends
     size = len(para.norm)
     done = -1  # the clause already rated
+    titles = _reading_titles(para, scan)
+    ratings.extend(titles.values())
     for i in wanted:
         clause = bisect_left(clause_ends, starts[i])
-        if clause == done:
+        if clause == done or clause in titles:
             continue
         done = clause
         start = clause_ends[clause - 1] + 1 if clause else 0
         end = clause_ends[clause] if clause < len(clause_ends) else size
         first, stop = bisect_left(starts, start), bisect_left(starts, end)
         rating = rate_clause(para, scan, start, end, extra, first, stop)
+        if rating is None and "?" in para.norm:
+            rating = _answered(para, scan, start, end, extra, first, stop)
         if rating is not None:
             ratings.append(rating)
     stars = _star_rating(para)
     if stars is not None:
         ratings.append(stars)
-        ratings.sort(key=lambda r: r.start)
+    ratings.sort(key=lambda r: r.start)
     return VerdictReading(*_decide(ratings), tuple(ratings))
+
+
+def _reading_titles(para: Para, scan: Scan) -> dict[int, Rating]:
+    """ "Read: in full.", "Read: no, unless …", "阅读：略读": a bare reading word as the
+    title of a label, rated by its value (the clause after the colon), by clause index."""
+    found: dict[int, Rating] = {}
+    if ":" not in para.norm or not scan.present & lx.READ:
+        return found
+    norm, flags = para.norm, scan.flags
+    for i, bits in enumerate(flags):
+        if not bits & lx.READ or bits & (lx.DEPTH | lx.BREVITY | lx.LIGHT):
+            continue
+        colon = scan.ends[i]
+        while colon < len(norm) and norm[colon] in " *_":
+            colon += 1
+        if not norm.startswith(":", colon) or norm[para.sentence_start(scan.starts[i]) :
+                                                   scan.starts[i]].strip(" \t\n*_>#-"):
+            continue
+        start = colon + 1
+        end = para.clause_end(start)
+        value = [j for j in scan.between(start, end)]
+        if not value or has_content(para, scan, start, scan.starts[value[0]], BEFORE):
+            continue
+        positive = 0
+        for j in value:
+            positive |= flags[j]
+        if flags[value[0]] & lx.NEG:  # "Read: no", "阅读：不必"
+            decided: tuple[Verdict, str, bool] | None = (Verdict.SKIP, "negated reading", False)
+        else:
+            decided = classify(positive | lx.READ, 0, True)
+        if decided is None:
+            continue
+        verdict, rule, weak = decided
+        found[bisect_left(para.clause_ends, start)] = Rating(
+            verdict, scan.starts[i], scan.ends[value[-1]], (start, end), 0,
+            f"{rule} (the value of a reading title)",
+            tuple(scan.words[j] for j in [i, *value]), weak,
+        )
+    return found
+
+
+def _answered(
+    para: Para, scan: Scan, start: int, end: int, extra: Mapping[str, Verdict] | None,
+    first: int, stop: int,
+) -> Rating | None:
+    """A question that would rate, and the answer that follows it (see the module docs)."""
+    question_end = para.sentence_end(start)
+    if not para.norm.startswith("?", question_end):
+        return None
+    asked = rate_clause(para, scan, start, end, extra, first, stop, asked=True)
+    if asked is None:
+        return None
+    answer_start = question_end + 1
+    answer_end = para.sentence_end(answer_start + 1)
+    cues = list(scan.between(answer_start, answer_end))
+    flags, words = scan.flags, scan.words
+    for k, j in enumerate(cues):
+        bits = flags[j]
+        opening = not has_content(para, scan, answer_start, scan.starts[j], BEFORE)
+        closing = k == len(cues) - 1 and not has_content(para, scan, scan.ends[j], answer_end,
+                                                          AFTER)
+        verdict: Verdict | None = None
+        weak = False
+        if bits & lx.AFFIRM:
+            verdict = asked.verdict
+        elif bits & lx.NEG and words[j] in _NO and (opening or closing):
+            verdict = Verdict.DEEP if asked.verdict is Verdict.SKIP else Verdict.SKIP
+            weak = verdict is Verdict.SKIP
+        elif opening and bits & (lx.BREVITY | lx.DEPTH) and not bits & lx.READ:
+            verdict = Verdict.SKIM if bits & lx.BREVITY else Verdict.DEEP
+        elif bits & lx.RATING:
+            return None  # the answer rates in words of its own: they count as they are
+        if verdict is not None:
+            return Rating(
+                verdict, scan.starts[j], scan.ends[j], (answer_start, answer_end), asked.tier,
+                f"the answer to a question ({asked.rule})", (*asked.cues, words[j]), weak,
+                asked.scope,
+            )
+    return None
+
+
+_NO = frozenset({"no", "nope", "nah", "not", "不", "不用", "不必", "没必要", "不需要"})
 
 
 def with_reading_time(reading: VerdictReading, minutes: int | None) -> VerdictReading:

@@ -1,0 +1,165 @@
+"""How a clause's rating cues combine: which of them a negation covers, and the verdict
+their classes give together.
+
+`rating` decides which clause rates and what its cues are about (a part, a condition,
+an object); this module only reads the cues themselves: "不必精读" is a negated close
+read, "a brief perusal rather than a line-by-line study" a quick read with a close one
+negated, "可以不看" a negated reading, whatever clause they stand in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from ..model import Verdict
+from . import lexicon as lx
+from .scanner import Scan
+from .text import Para
+
+__all__ = ["LABELS", "READING", "Cues", "classify", "negation", "time_nouns"]
+
+READING = lx.READ | lx.DEPTH | lx.BREVITY | lx.LIGHT
+#: Cue classes that rate as a bare label ("High priority", "这条 low priority").
+LABELS = lx.HIGH | lx.LOW | lx.OPTIONAL | lx.ENDORSE
+
+
+@dataclass(slots=True)
+class Cues:
+    """A clause's rating cues: scan indices, the classes each counts with, negated or not.
+    (Parallel lists and not one object per cue: clauses are rated by the thousand.)"""
+
+    indices: list[int]
+    flags: list[int]
+    negated: list[bool]
+
+
+
+def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues | None:
+    """The rating cues of a clause, each marked negated when a negation before it covers it.
+
+    A negation covers the rating cues that follow it closely ("no need to read closely",
+    "没有阅读必要", "不列入本期阅读范围"), up to a gap of `_NEG_REACH` characters between
+    one and the next, and never across "and"/"but"; a second negation undoes it. Under a
+    negation an attention verb is a reading verb ("不必关注": not to be read).
+    One-character negations (不, 没, 无, 别) count only right before a cue ("不看",
+    "可不读"): they start so many other words. "重点" rates only through the reading word
+    beside it: it points (see `focus`).
+    """
+    flags, starts, ends, words = scan.flags, scan.starts, scan.ends, scan.words
+    window = flags[first_index:stop_index]
+    if not any(bits & lx.NEG for bits in window):  # the usual case: nothing to negate
+        kept = [
+            (i, bits & ~lx.HIGH if bits & lx.ATTEND else bits)
+            for i, bits in enumerate(window, first_index)
+        ]
+        kept = [(i, bits) for i, bits in kept if bits & lx.RATING]
+        if not kept:
+            return None
+        return Cues([i for i, _ in kept], [bits for _, bits in kept], [False] * len(kept))
+    cues = Cues([], [], [])
+    active = False
+    reach = 0  # where the last negation or negated cue ended
+    for i in range(first_index, stop_index):
+        bits = flags[i]
+        if bits & lx.NEG:
+            if bits & lx.NEG_NEAR:
+                following = i + 1
+                # "别" is an imperative "don't" ("别在这上面花时间"); 不 starts many words
+                reach = _FAR if words[i] == "别" else 1
+                if following >= stop_index or starts[following] - ends[i] > reach or not (
+                    flags[following] & (lx.RATING | lx.INCLUDE | lx.ATTEND) & ~lx.NEG
+                ):
+                    continue
+            active = not active
+            reach = ends[i]
+            cues.indices.append(i)
+            cues.flags.append(bits)
+            cues.negated.append(False)
+            continue
+        if bits & lx.ATTEND:
+            bits &= ~lx.HIGH
+        if active and (
+            starts[i] - reach > _NEG_REACH
+            or _conjunction().search(para.norm, reach, starts[i]) is not None
+        ):
+            active = False
+        if active and bits & lx.ATTEND and not bits & lx.RATING:
+            bits = lx.READ
+        if not bits & (lx.RATING | (lx.INCLUDE if active else 0)):
+            continue
+        cues.indices.append(i)
+        cues.flags.append(bits)
+        cues.negated.append(active)
+        if active:
+            reach = ends[i]
+    return cues if cues.indices else None
+
+
+_NEG_REACH = 10
+_FAR = 6
+
+
+@cache
+def _conjunction() -> re.Pattern[str]:
+    return re.compile(r"(?=[absy但而却所])(?:(?<![a-z])(?:and|but|so|yet)(?![a-z])|但|而|却|所以)")
+
+
+
+def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, bool] | None:
+    """A clause's verdict from its cue classes (negated ones apart), or None."""
+    deep, skim, skip = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP
+    reads = positive & READING
+    if positive & lx.DISMISS:
+        return skip, "dismissal", False
+    if negative & lx.DISMISS:
+        return deep, "negated dismissal (not to be missed)", False
+    if negative & lx.DEPTH and positive & lx.BREVITY and (positive | negative) & lx.READ:
+        return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
+    if negative & (READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
+        if negative & lx.DEPTH:
+            return skip, "negated close reading", True
+        if negative & lx.NEED:
+            return skip, "no need to read", True
+        return skip, "negated reading", False
+    if negative & lx.HIGH and label:
+        return skip, "negated priority", False
+    if positive & lx.DEPTH and reads & lx.READ:
+        return deep, "depth", False
+    if label and positive & (lx.DEPTH | lx.BREVITY) and not positive & (LABELS | lx.DISMISS):
+        return (deep, "depth", False) if positive & lx.DEPTH else (skim, "brevity", False)
+    if positive & lx.BREVITY and reads & lx.READ:
+        return skim, "brevity", False
+    if positive & lx.OPTIONAL and (reads or label):
+        return skim, "optional", False
+    if positive & lx.LOW and (reads or label):
+        return skip, "low priority", False
+    if positive & lx.HIGH and (reads or label):
+        return deep, "high priority", False
+    if positive & lx.LIGHT and positive & (lx.SUFFICE | lx.RECOMMEND | lx.MODAL | lx.ENDORSE):
+        return skim, "light reading", False
+    if positive & lx.SUFFICE and reads:
+        return skim, "sufficiency", False
+    if positive & lx.ENDORSE and (reads or label):
+        return deep, "endorsement", False
+    if positive & lx.RECOMMEND and reads & lx.READ and not positive & lx.LIGHT:
+        return deep, "recommended reading", False
+    return None
+
+
+def time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
+    """`scan.flags` without the reading words that only name a time ("that's compile
+    time, not reading time", "阅读时间约十分钟"): a noun's modifier gives no advice."""
+    flags = list(scan.flags)
+    for i in range(first, stop):
+        if flags[i] & lx.READ and not flags[i] & (lx.DEPTH | lx.BREVITY | lx.LIGHT) and (
+            _time_noun().match(para.norm, scan.ends[i])
+        ):
+            flags[i] = 0
+    return flags
+
+
+@cache
+def _time_noun() -> re.Pattern[str]:
+    return re.compile(r"\s+time(?![a-z])|时间")

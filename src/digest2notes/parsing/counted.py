@@ -1,0 +1,92 @@
+"""Counted headers: a number of parts, said to deserve attention, announces their list.
+
+"Three areas deserve real study: A; B; C", "这篇的门道在两处：甲）…乙）…", "Three matters
+require attention. The first is X. The second is Y." or "Two things worth peeping. One:
+X. Two: Y.": the count is the subject, a cue of attention, study, value or advice (or an
+introducer, "在两处", "有三点") says why they are listed, and a colon or the sentence's end
+closes the header. Without such a cue a counted header describes ("The changes fall into
+three groups: …") and gives no points. The count caps the list.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from . import lexicon as lx
+from .headers import HEADER_LIMIT, first_of
+from .lists import cut
+from .objects import FocusState, Skipped, add, claim, worth_keeping
+
+__all__ = ["counted_headers"]
+
+_WHY = (
+    lx.ATTEND | lx.VALUE | lx.READ | lx.RECOMMEND | lx.HIGH | lx.NEED | lx.DEPTH | lx.EMPHASIS
+)
+_EXCLUDING = lx.COND | lx.AUDIENCE | lx.CAUTION
+_COUNTED = ("两", "三", "四", "五", "几", "two", "three", "four", "five", "six")
+_INTRODUCED = ("在", "有", "are", "include")
+
+
+def counted_headers(state: FocusState) -> None:
+    para, scan = state.para, state.scan
+    norm = para.norm
+    if not any(word in norm for word in _COUNTED):
+        return
+    for match in _count_pattern().finditer(norm):
+        at = match.start()
+        if state.covered(at) >= 0 or para.inside_brackets(at):
+            continue
+        clause = para.clause_start(at)
+        sentence_end = para.sentence_end(at)
+        found = first_of(norm, (":",), match.end(), min(sentence_end, at + HEADER_LIMIT))
+        end = found[0] if found else sentence_end
+        if norm[match.end() : end].count(",") or end - match.end() > HEADER_LIMIT:
+            continue
+        chunk = para.chunk_start(at)
+        if scan.any(_EXCLUDING, chunk, at):
+            continue
+        introduced = norm[clause:at].rstrip().endswith(_INTRODUCED)
+        if not introduced and not scan.any(_WHY, clause, end):
+            continue  # "The changes fall into three groups: …" describes
+        if state.covered(end - 1) >= 0:
+            continue  # a pointer in the header has read its list already
+        header = _NUMBERS.get(match.group("n") or match.group("en") or "", 0)
+        pointer = (clause, end)
+        start = end + 1
+        marked = state.marked_at(start)
+        if marked >= 0:
+            if marked not in state.claimed:
+                claim(state, marked, pointer)
+            continue
+        if not found:
+            continue  # a sentence of its own, and no list after it
+        stop = min(para.sentence_end(start), state.next_consumed(start))
+        inner = state.marked_within(start, stop)
+        if inner >= 0 and inner not in state.claimed and not norm[
+            start : state.marked[inner].start
+        ].strip():
+            claim(state, inner, pointer)
+            continue
+        items = [
+            item for item in cut(para, start, stop, announced=True) if worth_keeping(state, item)
+        ]
+        if header and len(items) > header:
+            items = items[:header]
+        if items:
+            add(state, "counted header", pointer, items, (clause, stop))
+        else:
+            state.skipped.append(Skipped(clause, end, "a counted header with nothing after it"))
+
+
+@cache
+def _count_pattern() -> re.Pattern[str]:
+    """A count of parts: "两处", "以下三点", "three areas", "two open questions"."""
+    return re.compile(
+        r"(?:以下|如下|下面|下列|这)?\s*(?P<n>[两三四五六七八九几])\s*(?:个|项|点|处|条|件|类|块|方面|地方)"
+        r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:[a-z-]+\s+)?[a-z]+s(?![a-z])"
+    )
+
+
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "两": 2, "三": 3, "四": 4,
+            "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}

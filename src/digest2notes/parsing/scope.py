@@ -1,0 +1,60 @@
+"""Where a rating's phrase lies, and what it rates: the whole PR, a part, or only under a
+condition.
+
+The phrase is its cues with an article before and a pronoun after ("A quick look is
+enough", "Skim it"). A rating about a part ("所附单元测试…，概览即可"), for a group of
+readers ("…的同学，") or under a condition ("若…", "If you…") is tier 1: it counts only
+when nothing rates the whole.
+"""
+
+from __future__ import annotations
+
+from . import lexicon as lx
+from .scanner import Scan
+from .text import Para
+
+__all__ = ["phrase_span", "rating_scope"]
+
+
+def phrase_span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
+    """The rating phrase: its cues, with an article before and a pronoun after
+    ("A quick look is enough", "Skim it")."""
+    start, end = scan.starts[first], scan.ends[last]
+    norm = para.norm
+    for article in ("a ", "an "):
+        at = start - len(article)
+        if at >= 0 and norm.startswith(article, at) and (at == 0 or not norm[at - 1].isalnum()):
+            start = at
+            break
+    following = last + 1
+    if following < len(scan.starts) and scan.flags[following] & lx.WHOLE:
+        word = scan.words[following]
+        gap = norm[end : scan.starts[following]]
+        if word in ("it", "this", "this one") and gap.isspace():
+            end = scan.ends[following]
+    return start, end
+
+
+def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> tuple[int, str]:
+    """Tier 1 when the rating is about a part ("所附单元测试…，概览即可") or depends on the
+    reader's situation ("若…", "If you…", "…的同学，"); tier 0 otherwise."""
+    if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART):
+        return 0, ""
+    chunk = para.chunk_start(clause_start)
+    # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
+    # clause); but "if …, X; otherwise a quick glance" is the advice for everyone else.
+    condition = scan.first(lx.COND, first_cue, para.clause_end(first_cue))
+    for i in scan.between(chunk, first_cue):
+        if scan.flags[i] & lx.COND:
+            condition = i
+        elif scan.flags[i] & lx.EXCEPT:
+            condition = -1
+    if condition >= 0:
+        return 1, f"condition: {scan.words[condition]}"
+    for i in scan.between(chunk, first_cue):
+        if scan.flags[i] & lx.AUDIENCE and para.clause_end(scan.ends[i]) < first_cue:
+            return 1, f"audience: {scan.words[i]}"
+    part = scan.first(lx.PART, chunk, first_cue)
+    if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
+        return 1, f"part: {scan.words[part]}"
+    return 0, ""
