@@ -2,7 +2,9 @@
 
 Every analysis works on `Para.norm`, a copy of the paragraph *of the same length* in
 which inline code is masked (an identifier never reads as advice), letters are
-lowercase and full-width ASCII is folded to ASCII (``：`` is ``:``, ``１`` is ``1``).
+lowercase, full-width ASCII is folded to ASCII (``：`` is ``:``, ``１`` is ``1``) and
+traditional Chinese characters read as simplified ones (``建議：精讀`` is ``建议:精读``),
+so one lexicon, written in simplified characters, serves both scripts.
 Positions therefore carry over to the original text, so every verdict phrase, duration
 and focus point quoted back is an exact slice of what the writer wrote.
 
@@ -28,10 +30,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .script import simplify
+
 if TYPE_CHECKING:
     from .durations import Duration
 
-__all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise"]
+__all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise", "simplify"]
 
 #: Stands in for every character inside `inline code`, so positions stay valid while
 #: code never looks like a cue, a marker or a separator.
@@ -111,8 +115,9 @@ def _fold_width(text: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """`fold(mask_code_spans(text))` with full-width ASCII folded: what every rule reads."""
-    return _fold_width(fold(mask_code_spans(text)))
+    """`fold(mask_code_spans(text))` with full-width ASCII folded and traditional Chinese
+    made simplified: what every rule reads (the lexicon's phrases go through it too)."""
+    return simplify(_fold_width(fold(mask_code_spans(text))))
 
 
 _BLANK = "\ue001"  # stands in for text inside brackets while boundaries are found
@@ -214,7 +219,7 @@ class Para:
     @classmethod
     def of(cls, text: str) -> Para:
         masked = mask_code_spans(text)
-        norm = _fold_width(fold(masked))
+        norm = simplify(_fold_width(fold(masked)))
         para = cls(text, masked, norm)
         brackets, line_item, emoji = _patterns()
         outside = norm  # `norm` with every bracketed stretch blanked: no boundary inside
