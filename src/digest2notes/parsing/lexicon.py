@@ -191,6 +191,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
     (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
                "for_the_curious if_curious"),
+    # "nice to" + any reading verb is an optional read ("nice-to-read", "nice to skim").
+    (OPTIONAL, " ".join(f"nice_to_{verb}" for verb in ("read", "skim", "look_at", "study"))),
     (OPTIONAL, "elective electives 有时间 有时间的话 有余力 时间充裕 if_you_have_time "
                "extra_credit bonus_reading"),
     # what a rating or a pointer is about
