@@ -30,6 +30,9 @@ CASES = [
     ("[must-read] The dashboard runtime moves.", "deep"),
     ("nice-to-read. A new transformation.", "skim"),
     ("no-read. Dependabot.", "skip"),
+    # A denied quick read asks for a close one.
+    ("Not a skim. The ORM gains composite keys.", "deep"),
+    ("這篇不是翻一翻就好的，請逐段細讀。", "deep"),
     # Words on how to read the whole say more than the scale.
     ("Score: 9/10, but a skim is all it needs.", "skim"),
 ]

@@ -151,6 +151,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # "no need": the negation of a necessity, not of reading (it yields to a quick read)
     (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 no_need "
                  "needn't need_not"),
+    # "not worth" denies any reading as "no need" does ("不值得浏览" is a skip, not "not a skim")
+    (NEG | NEED, "不值 不值得"),
     (NEG, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 甭 不要 没有 "
           "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
           "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
