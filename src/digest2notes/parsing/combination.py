@@ -107,6 +107,10 @@ def _conjunction() -> re.Pattern[str]:
 
 
 
+#: Cues that make a negated quick read a refusal to read, not the denial of a skim.
+_NOT_A_DENIAL = lx.DEPTH | lx.NEED | lx.RECOMMEND | lx.ENDORSE | lx.MODAL | lx.HIGH
+
+
 def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, bool] | None:
     """A clause's verdict from its cue classes (negated ones apart), or None."""
     deep, skim, skip = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP
@@ -117,6 +121,12 @@ def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, b
         return deep, "negated dismissal (not to be missed)", False
     if negative & lx.DEPTH and positive & lx.BREVITY and (positive | negative) & lx.READ:
         return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
+    if negative & lx.BREVITY and not (negative | positive) & _NOT_A_DENIAL and not (
+        positive & lx.BREVITY
+    ):
+        # "Not a skim", "不是翻一翻就好的": what is denied is that a quick read will do;
+        # "无需浏览", "不值得浏览", "no need to skim" deny any reading and stay skips.
+        return deep, "a quick read negated (not a skim)", False
     if negative & (READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
         if negative & lx.DEPTH:
             return skip, "negated close reading", True

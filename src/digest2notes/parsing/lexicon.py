@@ -151,6 +151,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # "no need": the negation of a necessity, not of reading (it yields to a quick read)
     (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 no_need "
                  "needn't need_not"),
+    # "not worth" denies any reading as "no need" does ("不值得浏览" is a skip, not "not a skim")
+    (NEG | NEED, "不值 不值得"),
     (NEG, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 甭 不要 没有 "
           "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
           "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
@@ -191,6 +193,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
     (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
                "for_the_curious if_curious"),
+    # "nice to" + any reading verb is an optional read ("nice-to-read", "nice to skim").
+    (OPTIONAL, " ".join(f"nice_to_{verb}" for verb in ("read", "skim", "look_at", "study"))),
     (OPTIONAL, "elective electives 有时间 有时间的话 有余力 时间充裕 if_you_have_time "
                "extra_credit bonus_reading"),
     # what a rating or a pointer is about

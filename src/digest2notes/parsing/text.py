@@ -2,7 +2,10 @@
 
 Every analysis works on `Para.norm`, a copy of the paragraph *of the same length* in
 which inline code is masked (an identifier never reads as advice), letters are
-lowercase and full-width ASCII is folded to ASCII (``：`` is ``:``, ``１`` is ``1``).
+lowercase, full-width ASCII is folded to ASCII (``：`` is ``:``, ``１`` is ``1``) and
+traditional Chinese characters read as simplified ones (``建議：精讀`` is ``建议:精读``),
+so one lexicon, written in simplified characters, serves both scripts; a hyphenated
+rating compound reads as its words (``must-read`` is ``must read``).
 Positions therefore carry over to the original text, so every verdict phrase, duration
 and focus point quoted back is an exact slice of what the writer wrote.
 
@@ -28,10 +31,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .script import simplify
+
 if TYPE_CHECKING:
     from .durations import Duration
 
-__all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise"]
+__all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise", "simplify"]
 
 #: Stands in for every character inside `inline code`, so positions stay valid while
 #: code never looks like a cue, a marker or a separator.
@@ -110,9 +115,29 @@ def _fold_width(text: str) -> str:
     return text.translate(_width_table()) if _rare_wide().search(text) else text
 
 
+@cache
+def _rating_compound() -> re.Pattern[str]:
+    """A hyphenated compound that ends in a reading word: "must-read", "no-read",
+    "nice-to-read", "quick-look", "deep-dive". Not one that starts with it ("read-only",
+    "look-ahead", "skip-list"): there the reading word names something else."""
+    return re.compile(
+        r"(?<![\w-])[a-z]+(?:-[a-z]+)*-(?:read|reads|reading|skim|glance|look|study|skip|dive)"
+        r"(?![\w-])"
+    )
+
+
+def _split_compounds(norm: str) -> str:
+    """`norm` with the hyphens of every rating compound read as spaces, so the compound
+    decomposes into the cue words it is made of (the same length)."""
+    if "-" not in norm:
+        return norm
+    return _rating_compound().sub(lambda m: m.group().replace("-", " "), norm)
+
+
 def normalise(text: str) -> str:
-    """`fold(mask_code_spans(text))` with full-width ASCII folded: what every rule reads."""
-    return _fold_width(fold(mask_code_spans(text)))
+    """`fold(mask_code_spans(text))` with full-width ASCII folded and traditional Chinese
+    made simplified: what every rule reads (the lexicon's phrases go through it too)."""
+    return _split_compounds(simplify(_fold_width(fold(mask_code_spans(text)))))
 
 
 _BLANK = "\ue001"  # stands in for text inside brackets while boundaries are found
@@ -182,12 +207,17 @@ def _bold_ends(text: str) -> list[int]:
 
 
 def _label_ends(norm: str, spans: list[tuple[int, int]]) -> list[int]:
-    """Where each short 【…】 label closes; a number in them (【1】) is a list marker."""
+    """Where each short 【…】 or […] label closes ("【选读】", "[must-read]"); a number in
+    them (【1】, [2]) is a list marker, and ``[text](url)`` is a Markdown link."""
     return [
         end - 1 for start, end in spans
-        if norm[start] == "【" and norm[end - 1] == "】" and end - start <= _LABEL_LIMIT
+        if (norm[start], norm[end - 1]) in _LABEL_BRACKETS and end - start <= _LABEL_LIMIT
         and not norm[start + 1 : end - 1].strip().isdigit()
+        and not norm.startswith("(", end)
     ]
+
+
+_LABEL_BRACKETS = (("【", "】"), ("[", "]"))
 
 
 _LABEL_LIMIT = 12
@@ -214,7 +244,7 @@ class Para:
     @classmethod
     def of(cls, text: str) -> Para:
         masked = mask_code_spans(text)
-        norm = _fold_width(fold(masked))
+        norm = _split_compounds(simplify(_fold_width(fold(masked))))
         para = cls(text, masked, norm)
         brackets, line_item, emoji = _patterns()
         outside = norm  # `norm` with every bracketed stretch blanked: no boundary inside
@@ -226,7 +256,7 @@ class Para:
         sentences = _sentence_ends(outside, line_item)
         if "**" in outside:  # a bold label ("**P0 · 细读，约二十分钟**") is a sentence of its own
             sentences = sorted(set(sentences) | set(_bold_ends(outside)))
-        if "【" in outside:  # so is a bracketed one ("【选读】不强制", "【免读】依赖机器人…")
+        if "【" in outside or "[" in outside:  # so is a bracketed one ("【选读】不强制")
             sentences = sorted(set(sentences) | set(_label_ends(norm, para.brackets)))
         chunks = sorted(sentences + _every(outside, ";")) if ";" in outside else sentences
         clauses = list(chunks)

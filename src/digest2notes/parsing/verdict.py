@@ -34,17 +34,16 @@ over built-in cues in their clause.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache
 
 from ..model import Verdict
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, has_content
 from .combination import classify
 from .rating import WANTED, Rating, rate_clause
+from .scales import scale_rating
 from .scanner import Scan
 from .text import Para
 
@@ -57,25 +56,6 @@ class VerdictReading:
     verdict: Verdict
     rating: Rating | None
     ratings: tuple[Rating, ...]
-
-
-@cache
-def _stars() -> re.Pattern[str]:
-    return re.compile(
-        r"(?=[⭐★🌟1-5一二三四五])"
-        r"(?:(?P<glyphs>(?:[⭐★🌟]\ufe0f?){1,5})|(?P<count>[1-5一二三四五])\s*(?:颗)?(?:星|stars?\b))"
-    )
-
-
-@cache
-def _score() -> re.Pattern[str]:
-    """ "9/10", "3 / 5", "7 out of 10", "8分（满分10）": a score out of five or ten."""
-    return re.compile(
-        r"(?<![\w./])(?P<n>10|\d(?:\.\d)?)\s*(?:/|out\s+of|of)\s*(?P<of>10|5)(?![\w./])"
-    )
-
-
-_ZH_COUNT = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5}
 
 
 def read_verdict(
@@ -114,7 +94,7 @@ def read_verdict(
             rating = _answered(para, scan, start, end, extra, first, stop)
         if rating is not None:
             ratings.append(rating)
-    stars = _star_rating(para)
+    stars = scale_rating(para)
     if stars is not None:
         ratings.append(stars)
     ratings.sort(key=lambda r: r.start)
@@ -225,32 +205,3 @@ def _decide(ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
         if quick is not None:
             return quick.verdict, quick
     return first.verdict, first
-
-
-def _star_rating(para: Para) -> Rating | None:
-    """Five-star scales: ⭐⭐⭐⭐⭐ or "五星" is deep, three a skim, one or two a skip; scores
-    out of ten alike (8 and up deep, 5 and up a skim). Words that rate the entry win."""
-    norm = para.norm
-    if "/" in norm or " of " in norm:
-        score = _score().search(norm)
-        if score is not None:
-            share = float(score.group("n")) / int(score.group("of"))
-            if share <= 1:
-                verdict = Verdict.DEEP if share >= 0.75 else (
-                    Verdict.SKIM if share >= 0.5 else Verdict.SKIP)
-                clause = (para.clause_start(score.start()), para.clause_end(score.end()))
-                return Rating(verdict, score.start(), score.end(), clause, 0,
-                              f"a score of {score.group()}", (), scale=True)
-    if not any(mark in norm for mark in ("星", "star", "⭐", "★", "🌟")):
-        return None  # no scale: nearly every paragraph, found without the regex
-    match = _stars().search(norm)
-    if match is None:
-        return None
-    if match.group("glyphs"):
-        count = len(match.group("glyphs").replace("\ufe0f", ""))
-    else:
-        token = match.group("count")
-        count = int(token) if token.isdigit() else _ZH_COUNT[token]
-    verdict = Verdict.DEEP if count >= 4 else Verdict.SKIM if count == 3 else Verdict.SKIP
-    clause = (para.clause_start(match.start()), para.clause_end(match.end()))
-    return Rating(verdict, match.start(), match.end(), clause, 0, f"{count} stars", (), scale=True)

@@ -1,0 +1,51 @@
+"""Traditional Chinese read as simplified, one character for one character.
+
+The lexicon is written in simplified characters, so a digest in traditional ones
+(``建議：精讀``, ``約十二分鐘``) would rate nothing. Every rule reads `text.Para.norm`,
+whose positions must be those of the original text; a phrase-level conversion
+(``計時器`` → ``计时器`` is fine, but ``記憶體`` → ``内存`` is not) would change the length,
+so only the character table is used, and of a character with several simplified
+forms only the first, the one OpenCC itself prefers.
+
+The table is OpenCC's own (``TSCharacters.txt``, as shipped by the pure-Python
+``opencc-purepy`` package): a well-kept list beats one written here by hand. It is read
+the first time a paragraph holds a CJK ideograph, once per process, so English-only
+runs never open it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+__all__ = ["simplify"]
+
+# CJK Unified Ideographs and Extension A: where every traditional form in the table that
+# can occur in a digest lives; a paragraph without one needs no conversion.
+_IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+_TABLE_PACKAGE = "opencc_purepy"
+_TABLE_FILE = "dicts/TSCharacters.txt"
+
+
+@cache
+def _table() -> dict[int, int]:
+    """Traditional code point to simplified code point, single characters only."""
+    text = resources.files(_TABLE_PACKAGE).joinpath(_TABLE_FILE).read_text(encoding="utf-8")
+    table: dict[int, int] = {}
+    for line in text.splitlines():
+        source, _, targets = line.partition("\t")
+        first = targets.split(" ", 1)[0].strip()
+        # A mapping to or from more than one code point (a few rare characters outside
+        # the basic plane come as pairs) would shift every position after it.
+        if len(source) == 1 and len(first) == 1 and first != source:
+            table[ord(source)] = ord(first)
+    return table
+
+
+def simplify(text: str) -> str:
+    """`text` with each traditional Chinese character replaced by its simplified form;
+    the same length, and the same string when it holds no CJK ideograph."""
+    if text.isascii() or not _IDEOGRAPH.search(text):
+        return text
+    return text.translate(_table())
