@@ -31,7 +31,12 @@ _TABLE_FILE = "dicts/TSCharacters.txt"
 @cache
 def _table() -> dict[int, int]:
     """Traditional code point to simplified code point, single characters only."""
-    text = resources.files(_TABLE_PACKAGE).joinpath(_TABLE_FILE).read_text(encoding="utf-8")
+    try:
+        table_file = resources.files(_TABLE_PACKAGE).joinpath(_TABLE_FILE)
+        text = table_file.read_text(encoding="utf-8")
+    except (ImportError, OSError, UnicodeDecodeError):
+        # A package that moved its table costs traditional text its cues, never a run.
+        return {}
     table: dict[int, int] = {}
     for line in text.splitlines():
         source, _, targets = line.partition("\t")
