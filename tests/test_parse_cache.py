@@ -36,9 +36,10 @@ def _rows() -> int:
     return int(count)
 
 
-@pytest.fixture
-def digest(tmp_path: Path) -> Path:
-    path = tmp_path / "vllm-2026-11-28.txt"
+@pytest.fixture(scope="module")
+def digest(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One digest for every test (only read): each test has a cache of its own."""
+    path = tmp_path_factory.mktemp("digest") / "vllm-2026-11-28.txt"
     body = "\n\n".join(
         f"Entry {n} (#{100 + n})\n\n"
         + ("值得精读，尤其是调度器的改动，以及缓存的失效。" if n % 2 else
@@ -49,13 +50,20 @@ def digest(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def expected(digest: Path) -> str:
+    """`parse --json` of the digest, the cache off."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NOTION_", "DIGEST2NOTES_"))}
+    return _parse({**env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest)
+
+
 def test_a_second_run_reads_the_cache_and_answers_the_same(
-    cli_env: dict[str, str], digest: Path
+    cli_env: dict[str, str], digest: Path, expected: str
 ) -> None:
     first = _parse(cli_env, "parse", "--json", digest)
+    assert first == expected
     assert _rows() == 5  # one per distinct paragraph (the Chinese one repeats)
-    assert _parse(cli_env, "parse", "--json", digest) == first
-    assert _parse({**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest) == first
+    assert _parse(cli_env, "parse", "--json", digest) == expected
     # The answers came from the file: an analysis changed in it behind the CLI's back shows.
     with sqlite3.connect(_cache_file()) as db:
         db.execute("UPDATE analyses SET value = json_set(value, '$[2]', 99)")
@@ -63,13 +71,17 @@ def test_a_second_run_reads_the_cache_and_answers_the_same(
     assert minutes == {99}
 
 
-def test_turned_off_it_writes_nothing(cli_env: dict[str, str], digest: Path) -> None:
-    _parse({**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest)
+def test_turned_off_it_writes_nothing(
+    cli_env: dict[str, str], digest: Path, expected: str
+) -> None:
+    off = {**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}
+    assert _parse(off, "parse", "--json", digest) == expected
     assert not _cache_file().exists()
 
 
-def test_a_corrupt_cache_file_is_rebuilt(cli_env: dict[str, str], digest: Path) -> None:
-    expected = _parse({**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest)
+def test_a_corrupt_cache_file_is_rebuilt(
+    cli_env: dict[str, str], digest: Path, expected: str
+) -> None:
     _cache_file().parent.mkdir(parents=True)
     _cache_file().write_bytes(os.urandom(3000))
     assert _parse(cli_env, "parse", "--json", digest) == expected
@@ -77,8 +89,9 @@ def test_a_corrupt_cache_file_is_rebuilt(cli_env: dict[str, str], digest: Path) 
     assert _parse(cli_env, "parse", "--json", digest) == expected
 
 
-def test_a_cache_of_another_layout_is_replaced(cli_env: dict[str, str], digest: Path) -> None:
-    expected = _parse({**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest)
+def test_a_cache_of_another_layout_is_replaced(
+    cli_env: dict[str, str], digest: Path, expected: str
+) -> None:
     _cache_file().parent.mkdir(parents=True)
     with sqlite3.connect(_cache_file()) as db:
         db.execute("CREATE TABLE analyses (key TEXT, answer TEXT)")
@@ -89,7 +102,7 @@ def test_a_cache_of_another_layout_is_replaced(cli_env: dict[str, str], digest: 
 
 
 def test_a_changed_phrase_in_the_config_changes_the_answer(
-    cli_env: dict[str, str], digest: Path, tmp_path: Path
+    cli_env: dict[str, str], digest: Path, expected: str, tmp_path: Path
 ) -> None:
     config = tmp_path / "config.toml"
     config.write_text('[verdicts]\nskip = ["值得精读"]\n', encoding="utf-8")
@@ -101,15 +114,12 @@ def test_a_changed_phrase_in_the_config_changes_the_answer(
     assert {with_skip[n]["verdict"] for n in chinese} == {"skip"}
     assert {with_skim[n]["verdict"] for n in chinese} == {"skim"}
     assert {plain[n]["verdict"] for n in chinese} == {"deep"}
-    assert _parse({**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest) == (
-        json.dumps(plain, ensure_ascii=False, indent=2) + "\n"
-    )
+    assert json.loads(expected) == plain
 
 
 def test_an_unusable_cache_location_is_no_error(
-    cli_env: dict[str, str], digest: Path, tmp_path: Path
+    cli_env: dict[str, str], digest: Path, expected: str, tmp_path: Path
 ) -> None:
-    expected = _parse({**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest)
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the cache folder would go", encoding="utf-8")
     assert _parse({**cli_env, "XDG_CACHE_HOME": str(blocked)}, "parse", "--json", digest) == (
@@ -119,9 +129,9 @@ def test_an_unusable_cache_location_is_no_error(
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
 def test_a_read_only_cache_is_read_and_not_written(
-    cli_env: dict[str, str], digest: Path
+    cli_env: dict[str, str], digest: Path, expected: str
 ) -> None:
-    expected = _parse(cli_env, "parse", "--json", digest)
+    assert _parse(cli_env, "parse", "--json", digest) == expected
     folder = _cache_file().parent
     folder.chmod(0o500)
     _cache_file().chmod(0o400)
@@ -131,16 +141,19 @@ def test_a_read_only_cache_is_read_and_not_written(
         folder.chmod(0o700)
 
 
-def test_the_cache_stays_bounded(cli_env: dict[str, str], digest: Path) -> None:
+def test_the_cache_stays_bounded(
+    cli_env: dict[str, str], digest: Path, expected: str
+) -> None:
     small = {**cli_env, "DIGEST2NOTES_CACHE_SIZE": "3"}
-    expected = _parse(small, "parse", "--json", digest)
+    assert _parse(small, "parse", "--json", digest) == expected
     assert 0 < _rows() <= 3
     assert _parse(small, "parse", "--json", digest) == expected
     assert 0 < _rows() <= 3
 
 
-def test_two_processes_at_once_share_it(cli_env: dict[str, str], digest: Path) -> None:
-    expected = _parse({**cli_env, "DIGEST2NOTES_NO_CACHE": "1"}, "parse", "--json", digest)
+def test_two_processes_at_once_share_it(
+    cli_env: dict[str, str], digest: Path, expected: str
+) -> None:
     runs = [
         subprocess.Popen([*CLI, "parse", "--json", str(digest)], env=cli_env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
