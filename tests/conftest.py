@@ -22,6 +22,15 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CLI = [sys.executable, "-m", "digest2notes"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Not even module-scoped fixtures (which run before `_isolated_config`) or the
+    processes they start may read or fill the developer's own cache of analyses."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("session-cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _isolated_config(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
@@ -30,12 +39,15 @@ def _isolated_config(
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))  # the Notion queue cache
+    # The Notion queue cache and the analysis cache: each test starts with none.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     for name in (
         "DIGEST2NOTES_CONFIG",
         "NOTION_TOKEN",
         "NOTION_DATABASE_ID",
         "NOTION_BASE_URL",
+        "DIGEST2NOTES_NO_CACHE",
+        "DIGEST2NOTES_CACHE_SIZE",
     ):
         monkeypatch.delenv(name, raising=False)
 

@@ -10,20 +10,30 @@ the decisions (the rating clause, the duration, the pointers) for `parse --expla
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..model import Verdict
-from .durations import find_durations
-from .focus import FocusReading, read_focus
-from .minutes import ReadingTime, reading_time
-from .references import find_references
-from .scanner import extra_key, scan
-from .text import Para
-from .verdict import VerdictReading, read_verdict, with_reading_time
 
-__all__ = ["Analysis", "Evidence", "analyse", "analyse_uncached", "clear_cache", "coerce_verdict"]
+if TYPE_CHECKING:
+    from .cache import Store
+    from .focus import FocusReading
+    from .minutes import ReadingTime
+    from .text import Para
+    from .verdict import VerdictReading
+
+__all__ = [
+    "Analysis",
+    "Evidence",
+    "analyse",
+    "analyse_many",
+    "analyse_uncached",
+    "clear_cache",
+    "coerce_verdict",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +77,8 @@ def _extras_key(extra: Mapping[str, Verdict] | None) -> _Extras | None:
     """A hashable form of the config phrases; entries that are not phrase → verdict drop."""
     if not extra:
         return None
+    from .scanner import extra_key
+
     items: set[tuple[str, Verdict]] = set()
     for phrase, verdict in extra.items():
         coerced = coerce_verdict(verdict)
@@ -104,7 +116,69 @@ def analyse_uncached(
     return _analyse(text, _extras_key(extra_phrases), evidence)
 
 
+def analyse_many(
+    texts: Sequence[str], extra_phrases: Mapping[str, Verdict] | None, store: Store | None
+) -> list[Analysis]:
+    """`analyse` of each of `texts` (a digest's paragraphs), taken from the persistent
+    `store` where it has them (one lookup for them all) and put there where it has not."""
+    key = _extras_key(extra_phrases)
+    if store is None:
+        return [_analyse_cached(text, key) for text in texts]
+    salt = json.dumps(sorted((phrase, verdict.value) for phrase, verdict in key or ()))
+    keys = [store.key(salt, text) for text in texts]
+    stored = store.get_many(keys)
+    analyses = []
+    for text, hashed in zip(texts, keys, strict=True):
+        value = stored.get(hashed)
+        analysis = _decoded(value) if value is not None else None
+        if analysis is None:
+            analysis = _analyse_cached(text, key)
+            store.put(hashed, _encoded(analysis))
+        analyses.append(analysis)
+    return analyses
+
+
+def _encoded(analysis: Analysis) -> str:
+    return json.dumps(
+        [analysis.verdict.value, analysis.verdict_text, analysis.minutes,
+         analysis.focus_points, analysis.references],
+        ensure_ascii=False, separators=(",", ":"),
+    )
+
+
+def _decoded(value: str) -> Analysis | None:
+    """The analysis stored as `value`, or None if it is not one (then it is made again)."""
+    try:
+        verdict, verdict_text, minutes, points, references = json.loads(value)
+        analysis = Analysis(
+            verdict=Verdict(verdict),
+            verdict_text=verdict_text,
+            minutes=minutes,
+            focus_points=tuple(points),
+            references=tuple(references),
+        )
+    except (ValueError, TypeError):
+        return None
+    if not (
+        (verdict_text is None or isinstance(verdict_text, str))
+        and (minutes is None or type(minutes) is int)
+        and all(isinstance(item, str) for item in analysis.focus_points + analysis.references)
+    ):
+        return None
+    return analysis
+
+
 def _analyse(text: str, key: _Extras | None, evidence: bool = False) -> Analysis:
+    # The rules are imported on the first paragraph analysed, not with this module: a
+    # run whose paragraphs all come from the cache (`analyse_many`) never loads them.
+    from .durations import find_durations
+    from .focus import read_focus
+    from .minutes import reading_time
+    from .references import find_references
+    from .scanner import scan
+    from .text import Para
+    from .verdict import read_verdict, with_reading_time
+
     para = Para.of(text)
     para.durations = find_durations(para)
     extras = dict(key) if key else None

@@ -5,7 +5,9 @@ digest it appears in (an `Appearance`); entries with the same id become one `Ent
 whose reading is the newest digest's (digests get corrected), whose references are
 every digest's, and whose history keeps what each digest said. Problems in one file,
 or one entry, never stop the others. Reading is one process: analysis is cheap, and
-the same paragraph is analysed once however many digests repeat it.
+the same paragraph is analysed once however many digests repeat it, and once across
+runs while the parser does not change (`cache`: a file's paragraphs are looked up
+together, and the new analyses written together when the read ends).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..model import Appearance, Entry, Source, Verdict
-from .analysis import Analysis, analyse
+from . import cache
+from .analysis import Analysis, analyse_many
 from .dates import choose_date, parse_iso
 from .files import STDIN, STDIN_NAME, decode, expand, read_bytes
 from .ids import entry_id
@@ -64,9 +67,9 @@ def read(
             result.errors.append(error)
             files = [path for path in files if path != STDIN]
     seen: dict[str, list[_Seen]] = {}
-    with _collector_paused():
+    with _collector_paused(), cache.opened() as store:
         for path in files:
-            _read_file(path, stdin_text, option, extra_phrases, seen, result)
+            _read_file(path, stdin_text, option, extra_phrases, store, seen, result)
         result.entries = [_merge(group) for group in seen.values()]
     return result
 
@@ -90,6 +93,7 @@ def _read_file(
     stdin_text: str | None,
     option: str | None,
     extra: Mapping[str, Verdict] | None,
+    store: cache.Store | None,
     seen: dict[str, list[_Seen]],
     result: ReadResult,
 ) -> None:
@@ -104,10 +108,10 @@ def _read_file(
     result.errors.extend(layout.errors)
     result.warnings.extend(layout.warnings)
     dated = choose_date(layout.date, None if stdin else path, option)
-    for raw in layout.entries:
+    analyses = analyse_many([raw.text for raw in layout.entries], extra, store)
+    for raw, analysis in zip(layout.entries, analyses, strict=True):
         source = Source(shown, raw.line, dated.date, dated.source)
         key = entry_id(raw.repo, raw.title)
-        analysis = analyse(raw.text, extra)
         seen.setdefault(key, []).append(
             _Seen(key, raw.repo, raw.title, source, raw.text, analysis)
         )

@@ -1,23 +1,24 @@
-"""Finding the lexicon's cues in a paragraph: one pass of one trie-shaped pattern.
+"""Finding the lexicon's cues in a paragraph: one pass, the longest word at each position.
 
-The pattern is built on first use (importing costs nothing) from every word of
-`lexicon.table`, as a trie of literals so that matching stays linear in the paragraph;
-at each position the longest word wins, so a stop word hides the cue inside it. The
-config file's phrases get a small pattern of their own, and win over the built-in
-cues they overlap.
+The matcher is built on first use (importing costs nothing) from every word of
+`lexicon.table`, as a dict of their prefixes rather than a compiled pattern, so that a
+fresh process reading one digest pays for its text and not for the lexicon (see
+`_Matcher`). At each position the longest word wins, so a stop word hides the cue
+inside it. The config file's phrases get a matcher of their own, and win over the
+built-in cues they overlap.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from .lexicon import BUDGET, NULL, PROCESS, key_of, table
 
-__all__ = ["Scan", "extra_key", "scan", "trie_regex", "with_time_words"]
+__all__ = ["Scan", "extra_key", "scan", "with_time_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,69 +55,6 @@ class Scan:
 
 
 _ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_'")
-_Trie = dict[str, "_Trie"]
-
-
-def trie_regex(phrases: Iterable[str], fan_out: int = 0) -> str:
-    """A regex source matching any of `phrases` (lowercase) at a position, longest first.
-
-    Every alternative starts with a literal, so the engine skips positions that cannot
-    start a phrase with a character-set test. ASCII words get word boundaries: the leading
-    one is a lookbehind placed after the first character (keeping the literal first), the
-    trailing one refuses a following letter, digit or "-letter" ("skip" is not in
-    "skipped", "should_skip" or "skip-list"). A space matches any run of whitespace.
-    """
-    root: _Trie = {}
-    for phrase in phrases:
-        node = root
-        for ch in phrase:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: _Trie, last: str) -> str:
-        branches = []
-        for ch in sorted(k for k in node if k):
-            head = r"\s+" if ch == " " else re.escape(ch)
-            branches.append(head + emit(node[ch], ch))
-        stop = ""
-        if "" in node:
-            stop = r"(?![a-z0-9_]|-[a-z])" if last in _ASCII_WORD else ""
-        if not branches:
-            return stop
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        if "" in node:
-            return f"(?:{body}|{stop})" if stop else f"(?:{body})?"
-        return body
-
-    alternatives = []
-    for ch in sorted(k for k in root if k and not k.isspace()):
-        head = re.escape(ch)
-        guard = rf"(?<![a-z0-9_\-]{head})" if ch in _ASCII_WORD else ""
-        alternatives.append((ch, head + guard + emit(root[ch], ch)))
-    if not alternatives:
-        return r"(?!)"
-    tree = _dispatch(alternatives, fan_out or len(alternatives))
-    if all(ch in _ASCII_WORD for ch, _ in alternatives):
-        # English words only: refuse a position inside a word before trying any of them.
-        return r"(?<![a-z0-9_\-])" + tree
-    return tree
-
-
-def _dispatch(alternatives: list[tuple[str, str]], fan_out: int) -> str:
-    """The alternatives (first character, pattern) as a tree of lookaheads on their first
-    characters: the engine tries alternatives one after the other, so a few hundred of
-    them cost a few hundred tests at every candidate position, while a tree costs a few
-    character-set tests and a dozen alternatives."""
-    firsts = "".join(re.escape(ch) for ch, _ in alternatives)
-    if len(alternatives) <= fan_out:
-        body = "|".join(pattern for _, pattern in alternatives)
-    else:
-        size = -(-len(alternatives) // fan_out)
-        groups = [alternatives[i : i + size] for i in range(0, len(alternatives), size)]
-        body = "|".join(_dispatch(group, fan_out) for group in groups)
-    return f"(?=[{firsts}])(?:{body})"
-
-
 # Words that only say how long something takes, or that time is given to reading, matter
 # only beside a duration (`minutes`), which most paragraphs do not hold: they are looked
 # for only there (`with_time_words`), so every other paragraph is scanned for fewer cues.
@@ -131,34 +69,146 @@ def _word_sets() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(words) - time_only, time_only
 
 
-def _trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
-    """One pattern, two tries: words that start with a Chinese (or other non-ASCII)
-    character, as a tree of lookaheads on their hundreds of first characters (see
-    `_dispatch`), then English words, refused inside a word before any is tried."""
-    words = set(words)
-    ascii_words = {w for w in words if w[:1].isascii()}
-    chinese = trie_regex(words - ascii_words, fan_out=4)
-    if not ascii_words:
-        return re.compile(chinese)
-    # Every first character in one set: most positions are refused by this one test.
-    firsts = "".join(sorted({re.escape(w[0]) for w in words if w}))
-    return re.compile(f"(?=[{firsts}])(?:{chinese}|{trie_regex(ascii_words)})")
+_FOLLOWS_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_IRREGULAR_SPACE = re.compile(r"\s{2,}|[^\S ]")
+_SPACES = re.compile(r"\s+")
+
+
+# What a prefix of the words is, in `_Matcher._prefixes`.
+_PART, _WORD, _ENGLISH_WORD = 0, 1, 2
+
+
+class _Matcher:
+    """Finds words of a set in a text: at each position the longest word, hits never
+    overlapping (what a trie-shaped regex of them all would find with `finditer`).
+
+    No pattern of the words is compiled: one of the whole lexicon costs a fresh process
+    more to compile than a day's digest costs to read. One character set of their first
+    characters finds where a word may start; from there the text is extended a character
+    at a time while it is a prefix of some word (a dict of every prefix), keeping the
+    longest that is a word. So matching costs what the text holds, and building costs a
+    pass over the words. An English word starts after no letter, digit, "_" or "-" and
+    ends before none of them (nor "-letter": "skip" is not in "skipped", "should_skip"
+    or "skip-list"); a space in a word matches any run of whitespace (the text is looked
+    at with its runs squeezed to one space).
+    """
+
+    __slots__ = ("_prefixes", "_starts")
+
+    def __init__(self, words: Iterable[str]) -> None:
+        prefixes: dict[str, int] = {}
+        for word in words:
+            if not word or word[0].isspace():
+                continue
+            for size in range(1, len(word)):
+                prefixes.setdefault(word[:size], _PART)
+            prefixes[word] = _ENGLISH_WORD if word[-1] in _ASCII_WORD else _WORD
+        self._prefixes = prefixes
+        firsts = {w for w in prefixes if len(w) == 1}
+        english = "".join(sorted(re.escape(ch) for ch in firsts if ch in _ASCII_WORD))
+        other = "".join(sorted(re.escape(ch) for ch in firsts if ch not in _ASCII_WORD))
+        starts = [f"[{other}]"] if other else []
+        if english:
+            starts.append(rf"(?<![a-z0-9_\-])[{english}]")
+        self._starts = re.compile("|".join(starts) or r"(?!)")
+
+    def hits(
+        self, text: str, windows: Iterable[tuple[int, int]] | None = None
+    ) -> list[tuple[int, str]]:
+        """(position, word as written) of every word found in `text`, in order; or in each
+        of the (start, end) `windows`, one after the other, seeing nothing past `end` (as
+        a pattern's `finditer(text, start, end)` would)."""
+        view = _Squeezed(text)
+        flat = view.text
+        get = self._prefixes.get
+        found: list[tuple[int, str]] = []
+        for start, end in [(0, len(text))] if windows is None else windows:
+            limit = view.inward(end)
+            after = 0  # the end of the last hit: no word starts inside one
+            for candidate in self._starts.finditer(flat, view.inward(start), limit):
+                at = candidate.start()
+                if at < after:
+                    continue
+                kind = get(candidate.group())  # a first character: always a prefix
+                size = 1 if kind and (kind == _WORD or _word_ends(flat, at + 1, limit)) else 0
+                stop = at + 2
+                while stop <= limit and (kind := get(flat[at:stop])) is not None:
+                    if kind and (kind == _WORD or _word_ends(flat, stop, limit)):
+                        size = stop - at
+                    stop += 1
+                if size:
+                    first, last = view.outward(at), view.outward(at + size - 1) + 1
+                    found.append((first, text[first:last]))
+                    after = at + size
+        return found
+
+
+def _word_ends(text: str, end: int, limit: int) -> bool:
+    """Whether a word that ends at `end` ends there (an English one not inside a word),
+    seeing nothing past `limit`."""
+    if end == limit or text[end - 1] not in _ASCII_WORD:
+        return True
+    follow = text[end]
+    if follow in _FOLLOWS_WORD:
+        return False
+    return not (follow == "-" and end + 1 < limit and text[end + 1] in _LETTERS)
+
+
+class _Squeezed:
+    """A text with every run of whitespace as one space, and the way back to its
+    positions; most paragraphs have no such run, and are their own view."""
+
+    __slots__ = ("_ends", "_removed", "_spaces", "_starts", "text")
+
+    def __init__(self, text: str) -> None:
+        # Of every run: where it starts and ends in the text, where its space is in the
+        # view, and how many characters were removed up to its end.
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        self._spaces: list[int] = []
+        self._removed: list[int] = []
+        if _IRREGULAR_SPACE.search(text) is None:
+            self.text = text
+            return
+        removed = 0
+        for run in _SPACES.finditer(text):
+            self._starts.append(run.start())
+            self._ends.append(run.end())
+            self._spaces.append(run.start() - removed)
+            removed += run.end() - run.start() - 1
+            self._removed.append(removed)
+        self.text = _SPACES.sub(" ", text)
+
+    def inward(self, position: int) -> int:
+        """The position in the view of a position in the text (in a run: its space)."""
+        index = bisect_right(self._starts, position) - 1
+        if index < 0:
+            return position
+        if position < self._ends[index]:
+            return self._spaces[index]
+        return position - self._removed[index]
+
+    def outward(self, position: int) -> int:
+        """The position in the text of a position in the view that is not a space."""
+        index = bisect_left(self._spaces, position)
+        return position + self._removed[index - 1] if index else position
 
 
 @cache
-def _matcher() -> re.Pattern[str]:
-    return _trie_pattern(_word_sets()[0])
+def _matcher() -> _Matcher:
+    return _Matcher(_word_sets()[0])
 
 
 @lru_cache(maxsize=64)
-def _extra_matcher(extra: frozenset[str]) -> re.Pattern[str]:
-    """The config file's phrases: a small pattern of their own, built once per set."""
-    return _trie_pattern(extra)
+def _extra_matcher(extra: frozenset[str]) -> _Matcher:
+    """The config file's phrases: a matcher of their own, built once per set."""
+    return _Matcher(extra)
 
 
 @cache
-def _time_matcher() -> re.Pattern[str]:
-    return _trie_pattern(_word_sets()[1])
+def _time_matcher() -> _Matcher:
+    return _Matcher(_word_sets()[1])
 
 
 def scan(norm: str, extra: frozenset[str] = frozenset()) -> Scan:
@@ -167,9 +217,9 @@ def scan(norm: str, extra: frozenset[str] = frozenset()) -> Scan:
     `extra` are further words to find (the config file's phrases, normalised by `_key`);
     they come back with no cue class (flags 0) for the caller to interpret.
     """
-    hits = [(m.start(), m.group()) for m in _matcher().finditer(norm)]
+    hits = _matcher().hits(norm)
     if extra:
-        own = [(m.start(), m.group()) for m in _extra_matcher(extra).finditer(norm)]
+        own = _extra_matcher(extra).hits(norm)
         if own:  # a config phrase wins over the built-in cues it overlaps
             spans = [(start, start + len(word)) for start, word in own]
             hits = sorted(own + [
@@ -184,9 +234,8 @@ def with_time_words(norm: str, base: Scan, windows: Iterable[tuple[int, int]]) -
     the `windows` of `norm` added. Few are found, so they are slotted in where they go."""
     matcher = _time_matcher()
     found: dict[int, str] = {}
-    for start, end in windows:
-        for match in matcher.finditer(norm, start, end):
-            found[match.start()] = match.group()
+    for at, word in matcher.hits(norm, windows):
+        found[at] = word
     if not found:
         return base
     words = table()

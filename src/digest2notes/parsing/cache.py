@@ -1,0 +1,229 @@
+"""Analyses kept between runs: a reader's daily run re-reads a year of digests whose
+paragraphs have not changed, and should not analyse them again.
+
+One SQLite file under the user's cache directory (platformdirs, as the Notion queue
+cache finds it), in WAL mode so that two processes may use it at once. A value is
+whatever text the caller stores (`analysis` stores JSON); its key is a hash of the
+paragraph, the caller's salt (the config's extra phrases) and the parser's own source
+files, so any change to the parser, or to the phrases, misses instead of giving an
+old answer. A `Store` is opened once per read: `get_many` looks up a file's paragraphs
+in a few queries, `put` keeps new values in memory, and `close` writes them in one
+transaction, marks what was read as used, and drops the least recently used rows
+beyond the bound.
+
+The cache is only ever a shortcut: a cache that cannot be created, read or written
+(corrupt, read-only, locked, another version's) is rebuilt or left alone, never an
+error. ``DIGEST2NOTES_NO_CACHE=1`` turns it off; ``DIGEST2NOTES_CACHE_SIZE`` bounds it
+(paragraphs; 50,000 by default).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import sqlite3
+
+__all__ = ["NO_CACHE_ENV", "SIZE_ENV", "Store", "opened"]
+
+NO_CACHE_ENV = "DIGEST2NOTES_NO_CACHE"
+SIZE_ENV = "DIGEST2NOTES_CACHE_SIZE"
+#: The layout of the file; another one is dropped and made again.
+SCHEMA = 1
+DEFAULT_SIZE = 50_000
+#: A row read is marked used at most this often: a daily run need not rewrite them all.
+_TOUCH_AFTER = 24 * 3600
+#: Keys per query: well under SQLite's limit of host parameters.
+_CHUNK = 500
+
+
+def cache_file() -> Path:
+    from platformdirs import user_cache_dir  # only when a read opens the cache
+
+    return Path(user_cache_dir("digest2notes")) / "analyses.sqlite3"
+
+
+@cache
+def parser_version() -> bytes:
+    """A hash of the parsing package's source files (and of `SCHEMA`): any change to the
+    parser, however small, is a new version, whose analyses are looked up afresh."""
+    digest = hashlib.sha256(f"schema {SCHEMA}".encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
+
+
+def _size() -> int:
+    try:
+        return max(0, int(os.environ.get(SIZE_ENV, DEFAULT_SIZE)))
+    except ValueError:
+        return DEFAULT_SIZE
+
+
+class Store:
+    """The cache as one read uses it (see the module's doc). Every method swallows the
+    database's errors: after one, the store answers nothing and writes nothing."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db: sqlite3.Connection | None = connection
+        self._path = path
+        self._new: dict[bytes, str] = {}
+        self._stale: list[bytes] = []  # read, and not marked used for a day
+        self._now = int(time.time())
+
+    def key(self, salt: str, text: str) -> bytes:
+        digest = hashlib.sha256(parser_version())
+        digest.update(salt.encode("utf-8", "surrogatepass") + b"\0")
+        digest.update(text.encode("utf-8", "surrogatepass"))
+        return digest.digest()
+
+    def get_many(self, keys: Sequence[bytes]) -> dict[bytes, str]:
+        """The stored values of those `keys` that have one (this read's new ones too)."""
+        import sqlite3
+
+        found = {key: self._new[key] for key in keys if key in self._new}
+        wanted = sorted({key for key in keys if key not in found})
+        if self._db is None or not wanted:
+            return found
+        try:
+            for start in range(0, len(wanted), _CHUNK):
+                chunk = wanted[start : start + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = self._db.execute(
+                    f"SELECT key, value, used FROM analyses WHERE key IN ({marks})", chunk
+                )
+                for key, value, used in rows:
+                    if isinstance(key, bytes) and isinstance(value, str):
+                        found[key] = value
+                        if not isinstance(used, int) or used < self._now - _TOUCH_AFTER:
+                            self._stale.append(key)
+        except sqlite3.OperationalError:
+            self._give_up()
+        except sqlite3.Error:  # a broken file: the next run makes a new one
+            self._give_up()
+            _discard(self._path)
+        return found
+
+    def put(self, key: bytes, value: str) -> None:
+        self._new[key] = value
+
+    def close(self) -> None:
+        """Write what this read analysed, in one transaction, and let the file go."""
+        import sqlite3
+
+        db, self._db = self._db, None
+        if db is None:
+            return
+        try:
+            if self._new or self._stale:
+                with db:  # one transaction: committed whole, or rolled back
+                    db.executemany(
+                        "INSERT OR REPLACE INTO analyses (key, value, used) VALUES (?, ?, ?)",
+                        [(key, value, self._now) for key, value in self._new.items()],
+                    )
+                    db.executemany(
+                        "UPDATE analyses SET used = ? WHERE key = ?",
+                        [(self._now, key) for key in self._stale],
+                    )
+                    if self._new:
+                        _evict(db, _size())
+        except sqlite3.Error:
+            pass  # locked for too long, read-only, full disk: the next run tries again
+        finally:
+            db.close()
+
+    def _give_up(self) -> None:
+        if self._db is not None:
+            with suppress(Exception):
+                self._db.close()
+        self._db = None
+        self._new.clear()
+
+
+def _evict(db: sqlite3.Connection, size: int) -> None:
+    """Beyond `size` rows, drop the least recently used, down to nine tenths of it (so
+    that the next runs have room before they evict again)."""
+    (count,) = db.execute("SELECT COUNT(*) FROM analyses").fetchone()
+    if count > size:
+        db.execute(
+            "DELETE FROM analyses WHERE key IN "
+            "(SELECT key FROM analyses ORDER BY used, key LIMIT ?)",
+            (count - size * 9 // 10,),
+        )
+
+
+@contextmanager
+def opened() -> Iterator[Store | None]:
+    """The cache for one read, or None when it is turned off or cannot be used."""
+    if os.environ.get(NO_CACHE_ENV, "").strip() not in ("", "0"):
+        yield None
+        return
+    store = _open()
+    try:
+        yield store
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _open() -> Store | None:
+    import sqlite3
+
+    try:
+        path = cache_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError):
+        return None
+    for attempt in range(2):
+        db = None
+        try:
+            db = sqlite3.connect(path, timeout=2.0, isolation_level=None)
+            _prepare(db)
+            db.isolation_level = "DEFERRED"  # writes open a transaction `with db:` ends
+            return Store(db, path)
+        except (sqlite3.OperationalError, OSError):
+            if db is not None:  # locked by another process for long, read-only, ...:
+                db.close()  # no cache this time, and the file is left alone
+            return None
+        except sqlite3.Error:
+            if db is not None:
+                db.close()
+            if attempt == 0:
+                _discard(path)  # not a database, or a broken one: start afresh
+    return None
+
+
+def _prepare(db: sqlite3.Connection) -> None:
+    """WAL mode, and the table of this `SCHEMA` (another's is dropped)."""
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")  # a lost commit costs only a re-analysis
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    if version == SCHEMA:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version != SCHEMA:  # still, now that this process holds the write lock
+            db.execute("DROP TABLE IF EXISTS analyses")
+            db.execute(
+                "CREATE TABLE analyses (key BLOB PRIMARY KEY, value TEXT NOT NULL, "
+                "used INTEGER NOT NULL) WITHOUT ROWID"
+            )
+            db.execute(f"PRAGMA user_version = {SCHEMA}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def _discard(path: Path) -> None:
+    for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with suppress(OSError):
+            name.unlink()
