@@ -127,20 +127,6 @@ def test_an_unusable_cache_location_is_no_error(
     )
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
-def test_a_read_only_cache_is_read_and_not_written(
-    cli_env: dict[str, str], digest: Path, expected: str
-) -> None:
-    assert _parse(cli_env, "parse", "--json", digest) == expected
-    folder = _cache_file().parent
-    folder.chmod(0o500)
-    _cache_file().chmod(0o400)
-    try:
-        assert _parse(cli_env, "parse", "--json", digest) == expected
-    finally:
-        folder.chmod(0o700)
-
-
 def test_the_cache_stays_bounded(
     cli_env: dict[str, str], digest: Path, expected: str
 ) -> None:
