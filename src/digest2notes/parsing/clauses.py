@@ -78,10 +78,18 @@ def _content() -> re.Pattern[str]:
 
 def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool:
     """Does [start, end) hold a word that is no cue, no bracketed aside and no filler?"""
+    return first_content(para, scan, start, end, kind) < end
+
+
+def first_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> int:
+    """Where the first stretch between cues that holds content starts in [start, end),
+    or `end`. Stretches end at cues, so for any cue start `s` in the range,
+    ``first_content(…, start, end, …) < s`` is ``has_content(…, start, s, …)``: one
+    look at a clause answers the question for every cue in it."""
     norm = para.norm
     content = _content()
     if start >= end or content.search(norm, start, end) is None:
-        return False
+        return end
     starts, ends = scan.starts, scan.ends
     index = max(0, bisect_right(starts, start) - 1)
     cursor = start
@@ -99,9 +107,9 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
             if kind == AFTER and para.durations:
                 piece = _without_durations(para, cursor, stop, piece)
             if content.search(filler.sub(" ", piece)):
-                return True
+                return cursor
         cursor = stop
-    return False
+    return end
 
 
 def _without_durations(para: Para, start: int, end: int, piece: str) -> str:

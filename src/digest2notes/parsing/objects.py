@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import BEFORE, has_content
+from .clauses import BEFORE, first_content, has_content
 from .headers import first_of
 from .lists import Item, cut
 from .markers import MarkedList
@@ -62,6 +62,20 @@ class FocusState:
     ratings: list[tuple[int, int]] = field(default_factory=list)
     #: (start, end) of the phrase that decided the verdict, if any.
     verdict: tuple[int, int] | None = None
+    #: clause start → where the clause's first content starts (`clauses.first_content`),
+    #: so that asking it of every pointer in a long clause stays linear.
+    leads: dict[int, int] = field(default_factory=dict)
+
+    def content_before(self, pos: int) -> bool:
+        """Is there content between the start of `pos`'s clause and `pos` (a cue start)?"""
+        clause = self.para.clause_start(pos)
+        lead = self.leads.get(clause)
+        if lead is None:
+            lead = first_content(
+                self.para, self.scan, clause, self.para.clause_end(clause), BEFORE
+            )
+            self.leads[clause] = lead
+        return lead < pos
 
     def rates(self, start: int, end: int) -> bool:
         """Does [start, end) hold a phrase that rates the whole PR?"""

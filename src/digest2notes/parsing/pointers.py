@@ -23,7 +23,7 @@ import re
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import AFTER, BEFORE, has_content
+from .clauses import AFTER, has_content
 from .headers import colon, count, english_introducer, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .text import Para
@@ -263,7 +263,7 @@ def _point(state: FocusState, i: int) -> None:
         return
     # 4. an attention verb or an emphasis with its object
     if bits & lx.EMPHASIS:
-        if not has_content(para, scan, para.clause_start(start), start, BEFORE):
+        if not state.content_before(start):
             inline(state, i, end, "emphasis")
         return
     if bits & lx.HEADER or not _advice_position(state, i) or _noun_compound(state, i):
@@ -281,7 +281,7 @@ def _advice_position(state: FocusState, i: int) -> bool:
     english = scan.words[i].isascii()
     if english and scan.any(lx.MODAL, clause, start):
         return False
-    if not has_content(para, scan, clause, start, BEFORE):
+    if not state.content_before(start):
         return True
     advice = _ADVICE & ~lx.MODAL if english else _ADVICE
     for j in scan.between(max(clause, start - 24), start):
