@@ -31,11 +31,10 @@ import time
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
-import yaml
-
 from digest2notes import is_temp_name
 
 from .ids import DIGEST_KEY, ENTRY_KEY, digest_note_id
+from .properties import BrokenFrontmatter, load_yaml
 from .state import Copy, Record, State
 from .writer import Stamp, stamp_of
 
@@ -242,8 +241,8 @@ def read_id(path: str) -> str | None:
 def _value(value: str) -> str | None:
     if value[:1] in ("'", '"'):
         try:
-            loaded = yaml.safe_load(f"v: {value}")
-        except yaml.YAMLError:
+            loaded = load_yaml(f"v: {value}")
+        except BrokenFrontmatter:
             return None
         found = loaded.get("v") if isinstance(loaded, dict) else None
         return found if isinstance(found, str) and found else None

@@ -34,13 +34,15 @@ import sqlite3
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .history import DayKnown, Known
 from .ids import DIGEST_PREFIX
+from .kept import Seen, Written
 from .location import Location
-from .merge import Seen, Written
 from .writer import Stamp
+
+if TYPE_CHECKING:  # the histories load with the first one read: the queue reads none
+    from .history import DayKnown, Known
 
 STATE_FOLDER = ".digest2notes"
 STATE_FILE = "state.sqlite3"
@@ -133,6 +135,8 @@ class State:
 
     def bodies(self, ids: Collection[str]) -> dict[str, tuple[Known | None, Written | None]]:
         """The history and base of these entries."""
+        from .history import Known
+
         found: dict[str, tuple[Known | None, Written | None]] = {}
         for rows in self._chunks("SELECT id, known, written FROM notes WHERE id", list(ids)):
             for note_id, known, written in rows:
@@ -263,6 +267,8 @@ def load(location: Location, *, with_seen: bool = False, style: str = "") -> Sta
 
 def _day(text: str | None) -> DayKnown | None:
     """A digest note's reading list as stored; None if it has none that can be read."""
+    from .history import DayKnown
+
     try:
         return DayKnown.from_json(json.loads(text)) if text else None
     except (ValueError, TypeError, KeyError):
