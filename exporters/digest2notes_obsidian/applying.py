@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change, ExportError
 
-from . import merge
-from .merge import Merged
 from .state import Record, Update
 from .works import Work
 from .writer import Writer, stamp_of
+
+if TYPE_CHECKING:
+    from .merge import Merged
 
 
 def apply_work(writer: Writer, work: Work) -> tuple[Change, Update | None]:
@@ -48,6 +50,8 @@ def apply_work(writer: Writer, work: Work) -> tuple[Change, Update | None]:
 
 def _merge_again(work: Work) -> Merged | Change:
     """The reader saved the note after we planned: merge again from what is there now."""
+    from . import merge
+
     assert work.path is not None and work.draft is not None
     try:
         text = work.path.read_bytes().decode("utf-8")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change, Entry, Restore
 
@@ -25,13 +26,16 @@ from . import digestnotes, history, progress, works
 from .digestnotes import Day
 from .finder import Look, NoteFile
 from .history import DayKnown, Known, Row
+from .kept import Written
 from .location import Location
-from .merge import Merged, Written
 from .naming import Names
 from .note import minutes_of
 from .state import Record, State, Update
 from .style import NoteStyle
 from .works import Work
+
+if TYPE_CHECKING:
+    from .merge import Merged  # loads with the first note to write
 
 DELETED = "deleted by you"
 

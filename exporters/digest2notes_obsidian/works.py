@@ -12,17 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change
 
-from . import merge
 from .finder import NoteFile
 from .history import DayKnown, Known
+from .kept import Written
 from .location import Location
-from .merge import Merged, Written
 from .note import Draft
 from .state import Record, Update
 from .writer import Stamp
+
+if TYPE_CHECKING:  # the merge loads with the first note to write: most runs write none
+    from .merge import Merged
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,8 @@ def create(
     absorbed: frozenset[str],
 ) -> Work:
     """A new note at `relative` (`change` says so)."""
+    from . import merge
+
     merged = merge.new_note(draft)
     path = location.path(relative)
     return Work(draft.id, change, path, merged.text, None, draft, known, None, merged, absorbed)
@@ -67,6 +72,8 @@ def merge_found(
 ) -> tuple[Work, str | None]:
     """The note at `found` read and merged with `draft`; a warning for the reader when
     its properties cannot be read (then it is left as it is, and reported failed)."""
+    from . import merge
+
     path = location.path(found.relative)
     try:
         text = path.read_bytes().decode("utf-8")
