@@ -53,7 +53,7 @@ def read_progress(location: Location) -> Progress:
     """Every note of ours in the vault as a `StudyItem`, copies included."""
     known = state.load(location, with_seen=True)
     try:
-        look = finder.look(known)
+        look = finder.look(known, known.entry_records())
     finally:
         known.close()
     items: list[StudyItem] = []

@@ -128,10 +128,13 @@ class State:
         wanted = list(folders)
         return [self.records[i] for i in self._read("folder", wanted)]
 
-    def all_records(self) -> dict[str, Record]:
-        if self.db is not None:
-            self._read(None, [])
-        return self.records
+    def entry_records(self) -> dict[str, Record]:
+        """The records of every entry's note (the queue's items; a digest's note is a
+        reading list), in one read."""
+        if self.db is None:
+            return {}
+        rows = self.db.execute(f"{self._select()} WHERE NOT (id >= ? AND id < ?)", _DIGESTS)
+        return {i: self.records[i] for i in self._take([rows])}
 
     def bodies(self, ids: Collection[str]) -> dict[str, tuple[Known | None, Written | None]]:
         """The history and base of these entries."""
@@ -198,15 +201,15 @@ class State:
             self.db.close()
             self.db = None
 
-    def _read(self, column: str | None, values: list[str]) -> list[str]:
+    def _read(self, column: str, values: list[str]) -> list[str]:
+        return self._take(self._chunks(f"{self._select()} WHERE {column}", values))
+
+    def _select(self) -> str:
         seen = "seen" if self.with_seen else "NULL"
-        query = f"SELECT id, path, inode, mtime, size, absorbed, {seen} FROM notes"
-        if column is None:
-            batches: Iterable[Iterable[tuple[Any, ...]]] = (
-                [self.db.execute(query)] if self.db is not None else []
-            )
-        else:
-            batches = self._chunks(f"{query} WHERE {column}", values)
+        return f"SELECT id, path, inode, mtime, size, absorbed, {seen} FROM notes"
+
+    def _take(self, batches: Iterable[Iterable[tuple[Any, ...]]]) -> list[str]:
+        """The ids of the rows (`_select`'s columns), each made a record if not yet read."""
         ids = []
         for rows in batches:
             for note_id, relative, inode, mtime, size, absorbed, seen_json in rows:

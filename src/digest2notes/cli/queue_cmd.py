@@ -201,9 +201,7 @@ def _table(
         )
         for item in items
     ]
-    widths = [
-        max(display_width(row[i]) for row in [header, *rows]) for i in range(len(header))
-    ]
+    widths = [max(map(display_width, column)) for column in zip(header, *rows, strict=True)]
     widths[5] = min(widths[5], 28)
     right = {3, 4}
     used = sum(widths) + 2 * len(widths)
@@ -213,12 +211,12 @@ def _table(
     headline = max(shutil.get_terminal_size((100, 24)).columns - used - 1, _MIN_HEADLINE)
 
     def line(cells: Sequence[str], title: str) -> str:
-        parts = []
-        for index, cell in enumerate(cells):
-            text = fit(cell, widths[index])
-            if index in right:
-                text = " " * (widths[index] - display_width(cell)) + cell
-            parts.append(text)
+        parts = [
+            " " * (widths[index] - display_width(cell)) + cell  # numbers: never trimmed
+            if index in right
+            else fit(cell, widths[index])
+            for index, cell in enumerate(cells)
+        ]
         return ("  ".join(parts) + "  " + fit(title, headline)).rstrip()
 
     out = [line(header, "HEADLINE")]
