@@ -53,7 +53,7 @@ class EntryNotes:
         for work in entry_works:
             skipped = work.change.action is Action.SKIPPED
             self.targets[work.id] = None if skipped else work.change.target or None
-            known = work.known or (work.update.known if work.update else None)
+            known = work.known
             if isinstance(known, Known):
                 self._known[work.id] = known
         self._entries = {entry.id: entry for entry in entries}
