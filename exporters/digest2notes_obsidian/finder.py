@@ -156,8 +156,10 @@ def _check(root: str, relative: str, note_id: str, stamp: Stamp | None) -> NoteF
 
 
 def _full(root: str, relative: str) -> str:
-    """The path of a vault-relative path (written with ``/``) in the vault at `root`."""
-    return os.path.join(root, relative.replace("/", os.sep))
+    """The path of a vault-relative path (written with ``/``) in the vault at `root`
+    (resolved, so only a drive's root ends in a separator). Joined by hand: a look joins
+    one path per note, and `os.path.join` is general-purpose Python."""
+    return root + ("" if root.endswith(os.sep) else os.sep) + relative.replace("/", os.sep)
 
 
 def _walk(
