@@ -98,10 +98,11 @@ class Daily:
 
 @dataclass
 class State:
-    """The export state, read as needed: records are read by id or by folder (a run
+    """The export state, read as needed: records are read by id or by folder (an export
     reads those of the entries it exports and of the folders that changed, not every
-    one). `fresh` when there was none: every note must be looked for, and those an older
-    version listed count as the reader's deletions if they are gone."""
+    one; the queue reads every entry's). `fresh` when there was none: every note must be
+    looked for, and those an older version listed count as the reader's deletions if
+    they are gone."""
 
     location: Location
     copies: dict[str, Copy] = field(default_factory=dict)
