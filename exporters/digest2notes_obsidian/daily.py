@@ -129,8 +129,6 @@ def _digests_by_date(
         if work.change.action is Action.SKIPPED or not work.change.target:
             continue
         known = work.known if isinstance(work.known, DayKnown) else None
-        if known is None and work.update is not None and isinstance(work.update.known, DayKnown):
-            known = work.update.known
         if known is None and work.id in recorded:
             known = recorded[work.id][1]
         found.setdefault(digest_date(work.id), {})[work.id] = (work.change.target, known)

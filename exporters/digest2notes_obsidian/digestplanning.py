@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change, Entry, Restore
 
@@ -25,13 +26,16 @@ from . import digestnotes, history, progress, works
 from .digestnotes import Day
 from .finder import Look, NoteFile
 from .history import DayKnown, Known, Row
+from .kept import Written
 from .location import Location
-from .merge import Merged, Written
 from .naming import Names
 from .note import minutes_of
 from .state import Record, State, Update
 from .style import NoteStyle
 from .works import Work
+
+if TYPE_CHECKING:
+    from .merge import Merged  # loads with the first note to write
 
 DELETED = "deleted by you"
 
@@ -49,7 +53,7 @@ class EntryNotes:
         for work in entry_works:
             skipped = work.change.action is Action.SKIPPED
             self.targets[work.id] = None if skipped else work.change.target or None
-            known = work.known or (work.update.known if work.update else None)
+            known = work.known
             if isinstance(known, Known):
                 self._known[work.id] = known
         self._entries = {entry.id: entry for entry in entries}

@@ -13,9 +13,7 @@ only what that needs; the rest comes in with the first plan or progress read.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import click
@@ -26,7 +24,6 @@ from digest2notes import (
     Change,
     Entry,
     Exporter,
-    ExportError,
     Plan,
     Progress,
     ProgressCallback,
@@ -40,11 +37,7 @@ from digest2notes import (
 from .location import DEFAULT_FOLDER
 
 if TYPE_CHECKING:
-    from .merge import Merged
     from .planning import Planned
-    from .state import Update
-    from .works import Work
-    from .writer import Writer
 
 
 def _vault_option() -> click.Option:
@@ -109,6 +102,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
 
     def apply(self, plan: Plan[Planned], progress: ProgressCallback | None = None) -> Report:
         from . import propertytypes, statesave, views
+        from .applying import apply_work
         from .writer import Writer, remove_orphans
 
         planned = plan.state
@@ -117,7 +111,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         report = Report()
         updates = list(planned.bookkeeping)
         for work in planned.works:
-            change, update = _apply(writer, work)
+            change, update = apply_work(writer, work)
             report.changes.append(change)
             if update is not None:
                 updates.append(update)
@@ -125,7 +119,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
                 progress(change)
         extras: list[tuple[Change, Change]] = []  # (as planned, as done)
         for work in planned.days:
-            change, update = _apply(writer, work)
+            change, update = apply_work(writer, work)
             extras.append((work.change, change))
             if update is not None:
                 updates.append(update)
@@ -172,50 +166,3 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         from .location import resolve_location
 
         return progress.set_status(resolve_location(self.settings), item, status)
-
-
-def _apply(writer: Writer, work: Work) -> tuple[Change, Update | None]:
-    """Carry out one entry's work: what happened, and what the state learns."""
-    from .state import Record, Update
-    from .writer import stamp_of
-
-    change = work.change
-    if work.text is None or work.path is None or work.merged is None:
-        return change, work.update
-    merged, text = work.merged, work.text
-    try:
-        if change.action is Action.CREATE:
-            try:
-                stamp = writer.create(work.path, text.encode("utf-8"))
-            except FileExistsError:
-                detail = "a file of that name appeared during the export; run it again"
-                return replace(change, action=Action.FAILED, detail=detail), None
-        else:
-            if stamp_of(os.lstat(work.path)) != work.stamp:  # saved since we planned
-                again = _merge_again(work)
-                if isinstance(again, Change):
-                    return again, None
-                merged = again
-                if merged.text is None:
-                    return replace(change, action=Action.UNCHANGED, detail=""), None
-                text = merged.text
-            stamp = writer.replace(work.path, text.encode("utf-8"))
-    except (OSError, ExportError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        detail = f"cannot write {change.target}: {reason}"
-        return replace(change, action=Action.FAILED, detail=detail), None
-    record = Record(work.id, change.target, stamp, work.absorbed, merged.seen)
-    return change, Update(record, work.known, merged.written)
-
-
-def _merge_again(work: Work) -> Merged | Change:
-    """The reader saved the note after we planned: merge again from what is there now."""
-    from . import merge
-
-    assert work.path is not None and work.draft is not None
-    try:
-        text = work.path.read_bytes().decode("utf-8")
-        return merge.merge(text, work.draft, work.base)
-    except (OSError, UnicodeDecodeError, merge.BrokenFrontmatter) as error:
-        detail = getattr(error, "problem", None) or str(error)
-        return replace(work.change, action=Action.FAILED, detail=f"cannot merge the note: {detail}")

@@ -31,11 +31,10 @@ import time
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
-import yaml
-
 from digest2notes import is_temp_name
 
 from .ids import DIGEST_KEY, ENTRY_KEY, digest_note_id
+from .properties import BrokenFrontmatter, load_yaml
 from .state import Copy, Record, State
 from .writer import Stamp, stamp_of
 
@@ -80,9 +79,9 @@ class Look:
         return [Copy(f.relative, i, f.stamp) for i, files in self.notes.items() for f in files[1:]]
 
 
-def look(state: State, ids: Collection[str] | None = None) -> Look:
-    """Where the notes of these entries (all, if None) are, and any note of ours in a
-    folder that changed (see the module docstring)."""
+def look(state: State, ids: Collection[str]) -> Look:
+    """Where the notes with these ids are, and any note of ours in a folder that changed
+    (see the module docstring)."""
     result = Look(started=time.time_ns())
     root = str(state.location.vault)
     if state.fresh:
@@ -92,7 +91,7 @@ def look(state: State, ids: Collection[str] | None = None) -> Look:
         result.gone = set(state.legacy_ids - result.notes.keys())
         return result
     listed = list(_walk(root, "", result, state.folders))
-    records = dict(state.all_records() if ids is None else state.records_of(ids))
+    records = state.records_of(ids)
     records.update({r.id: r for r in state.records_in(result.changed)})
     at_place = _at_place(root, records.values())
     copies = [
@@ -143,7 +142,7 @@ def _at_place(root: str, records: Iterable[Record]) -> dict[str, NoteFile]:
 
 def _check(root: str, relative: str, note_id: str, stamp: Stamp | None) -> NoteFile | None:
     """The recorded file, if it still holds `note_id` (opened only if it changed)."""
-    path = os.path.join(root, *relative.split("/"))
+    path = _full(root, relative)
     try:
         status = os.lstat(path)
     except OSError:
@@ -154,6 +153,13 @@ def _check(root: str, relative: str, note_id: str, stamp: Stamp | None) -> NoteF
     if now == stamp or read_id(path) == note_id:
         return NoteFile(relative, now)
     return None
+
+
+def _full(root: str, relative: str) -> str:
+    """The path of a vault-relative path (written with ``/``) in the vault at `root`
+    (resolved, so only a drive's root ends in a separator). Joined by hand: a look joins
+    one path per note, and `os.path.join` is general-purpose Python."""
+    return root + ("" if root.endswith(os.sep) else os.sep) + relative.replace("/", os.sep)
 
 
 def _walk(
@@ -170,7 +176,7 @@ def _walk(
             relative, new = stack.pop()
         else:
             relative, new = pending.pop(), False
-        directory = os.path.join(root, *relative.split("/")) if relative else root
+        directory = _full(root, relative) if relative else root
         try:
             status = os.lstat(directory)
         except OSError:
@@ -207,7 +213,7 @@ def _open_all(root: str, files: Iterable[tuple[str, os.stat_result]]) -> dict[st
     """The files among `files` that are notes of ours, by id."""
     found: dict[str, list[NoteFile]] = {}
     for relative, status in files:
-        note_id = read_id(os.path.join(root, *relative.split("/")))
+        note_id = read_id(_full(root, relative))
         if note_id is not None:
             found.setdefault(note_id, []).append(NoteFile(relative, stamp_of(status)))
     return found
@@ -242,8 +248,8 @@ def read_id(path: str) -> str | None:
 def _value(value: str) -> str | None:
     if value[:1] in ("'", '"'):
         try:
-            loaded = yaml.safe_load(f"v: {value}")
-        except yaml.YAMLError:
+            loaded = load_yaml(f"v: {value}")
+        except BrokenFrontmatter:
             return None
         found = loaded.get("v") if isinstance(loaded, dict) else None
         return found if isinstance(found, str) and found else None

@@ -80,7 +80,7 @@ def absorb(known: Known | None, entry: Entry) -> Known:
         focus_points=tuple(entry.focus_points),
         newest=newest,
         dates=tuple(sorted({s.date for s in entry.sources if s.date})),
-        references=tuple(dict.fromkeys(entry.references)),
+        references=_written(entry),
         history=_newest_first({s.key: s for s in said}),
     )
     if known is None:
@@ -94,6 +94,17 @@ def absorb(known: Known | None, entry: Entry) -> Known:
         references=tuple(dict.fromkeys((*known.references, *fresh.references))),
         history=_newest_first(history),
     )
+
+
+def _written(entry: Entry) -> tuple[str, ...]:
+    """The references as the digests wrote them, oldest digest first, each once.
+
+    Not `Entry.references`: that lists another repository's ``owner/repo#N`` as ``#N``
+    (the answer keys' convention), which would link to the entry's own repository."""
+    oldest_first = sorted(
+        entry.appearances, key=lambda a: (a.source.date or "", a.source.path, a.source.line)
+    )
+    return tuple(dict.fromkeys(ref for a in oldest_first for ref in a.references))
 
 
 def _newest_first(by_key: Mapping[str, Said]) -> tuple[Said, ...]:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import body, markdown, note, properties
+from .kept import Seen, Written, verdict_of
 from .properties import BrokenFrontmatter
 
 __all__ = ["BrokenFrontmatter", "Merged", "Seen", "Written", "merge", "new_note"]
@@ -35,43 +36,6 @@ _DATE = re.compile(r"\d{4}-\d\d-\d\d")
 _BEGIN = re.compile(r"^%% digest2notes:begin\b.*%%[ \t]*$")
 _END = re.compile(r"^%% digest2notes:end\b.*%%[ \t]*$")
 _SKELETON = f"---\n---\n\n{note.BEGIN_MARKER}\n{note.end_marker()}\n\n{note.NOTES_HEADING}\n"
-
-
-@dataclass(frozen=True)
-class Written:
-    """What the tool last wrote in a note, field by field: the base of the next merge."""
-
-    properties: Mapping[str, Any]  # as JSON values (dates as ISO text)
-    units: Mapping[str, str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"properties": dict(self.properties), "units": dict(self.units)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Written:
-        return cls(dict(data["properties"]), dict(data["units"]))
-
-
-@dataclass(frozen=True)
-class Seen:
-    """What a note holds, as the study queue shows it."""
-
-    title: str | None
-    repo: str | None
-    verdict: str
-    status: object
-    minutes: int | None  # None: the tool's default for the verdict, or none
-    digest_date: str | None
-    done: int
-    total: int
-
-    def to_json(self) -> list[Any]:
-        return [self.title, self.repo, self.verdict, self.status, self.minutes,
-                self.digest_date, self.done, self.total]
-
-    @classmethod
-    def from_json(cls, data: Sequence[Any]) -> Seen:
-        return cls(*data)
 
 
 @dataclass(frozen=True)
@@ -261,7 +225,7 @@ def _seen(data: Mapping[str, Any], wanted: Mapping[str, object], points: tuple[i
     return Seen(
         title=title if isinstance(title, str) and title else None,
         repo=repo if isinstance(repo, str) and repo else None,
-        verdict=note.verdict_of(wanted.get("verdict")).value,
+        verdict=verdict_of(wanted.get("verdict")).value,
         status=_plain(wanted.get("status")),
         minutes=minutes if type(minutes) is int else None,
         digest_date=max(iso) if iso else None,

@@ -34,6 +34,7 @@ from digest2notes import Verdict
 
 from . import markdown
 from .history import Known, Said
+from .kept import verdict_of
 from .style import DEFAULT_STYLE, NoteStyle
 
 BEGIN_MARKER = "%% digest2notes:begin (generated: your ticks, additions and edits are kept) %%"
@@ -160,14 +161,6 @@ class Draft:
 def draft(known: Known, style: NoteStyle = DEFAULT_STYLE) -> Draft:
     """An entry's note, as the digests say it now, written in the reader's `style`."""
     return Draft(known.id, properties(known, style), tuple(units(known, style)))
-
-
-def verdict_of(value: object) -> Verdict:
-    """A property's value as a verdict (any case; anything else is unknown)."""
-    try:
-        return Verdict(str(value).strip().lower())
-    except ValueError:
-        return Verdict.UNKNOWN
 
 
 def minutes_of(known: Known, style: NoteStyle = DEFAULT_STYLE) -> int:

@@ -44,15 +44,16 @@ from . import (
 from .finder import Look, NoteFile
 from .history import Known
 from .ids import digest_date
+from .kept import Written
 from .location import Location
-from .merge import Merged, Written
 from .naming import Names
 from .state import Record, State, Update
 from .style import NoteStyle
 from .works import Work
 
-if TYPE_CHECKING:  # daily notes are opt-in: their modules load only for a run that asks
-    from .daily import DailyWork
+if TYPE_CHECKING:
+    from .daily import DailyWork  # daily notes are opt-in: they load for a run that asks
+    from .merge import Merged  # loads with the first note to write
 
 DELETED = "deleted by you"
 

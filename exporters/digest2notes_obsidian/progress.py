@@ -22,11 +22,11 @@ import re
 
 from digest2notes import ExportError, Progress, StudyItem, StudyStatus, atomic_write_text
 
-from . import body, finder, note, properties, state
+from . import finder, properties, state
 from .finder import NoteFile
 from .ids import is_digest_id
+from .kept import Seen, verdict_of
 from .location import Location, inside
-from .merge import Seen
 
 DONE_WORDS = ("done", "read", "finished")
 READING_WORDS = ("reading", "in progress", "in-progress", "started")
@@ -53,7 +53,7 @@ def read_progress(location: Location) -> Progress:
     """Every note of ours in the vault as a `StudyItem`, copies included."""
     known = state.load(location, with_seen=True)
     try:
-        look = finder.look(known)
+        look = finder.look(known, known.entry_records())
     finally:
         known.close()
     items: list[StudyItem] = []
@@ -89,6 +89,8 @@ def duplicate_warning(note_id: str, files: list[NoteFile]) -> str:
 
 def read_seen(location: Location, file: NoteFile) -> tuple[Seen | None, str | None]:
     """What the note holds now, or a warning naming what is wrong with it."""
+    from . import body  # the checklist's reader: only a note changed since is read
+
     try:
         text = location.path(file.relative).read_text(encoding="utf-8")
         front = properties.read(text.removeprefix("\ufeff").replace("\r\n", "\n"))
@@ -109,7 +111,7 @@ def read_seen(location: Location, file: NoteFile) -> tuple[Seen | None, str | No
     return Seen(
         title=_text(data.get("title")),
         repo=_text(data.get("repo")),
-        verdict=note.verdict_of(data.get("verdict")).value,
+        verdict=verdict_of(data.get("verdict")).value,
         status=data.get("status"),
         minutes=minutes if type(minutes) is int else None,
         digest_date=max(iso) if iso else None,
@@ -123,7 +125,7 @@ def _item(note_id: str, file: NoteFile, seen: Seen) -> StudyItem:
         id=note_id,
         title=seen.title or file.relative.rsplit("/", 1)[-1].removesuffix(".md"),
         repo=seen.repo or note_id.rsplit(":", 1)[0],
-        verdict=note.verdict_of(seen.verdict),
+        verdict=verdict_of(seen.verdict),
         status=normalise_status(seen.status),
         focus_done=seen.done,
         focus_total=seen.total,

@@ -21,15 +21,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
-try:
-    _Loader: Any = yaml.CSafeLoader
-    _Dumper: Any = yaml.CSafeDumper
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _Loader = yaml.SafeLoader
-    _Dumper = yaml.SafeDumper
-
 _SIMPLE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 # Characters YAML 1.1 forbids raw in a stream, plus the ones it reads as line breaks
 # (NEL, LS, PS) and the BOM: all must be written as escapes inside double quotes. (Listed,
@@ -113,9 +104,11 @@ def emit_entry(key: str, value: object) -> str:
                 return f"{key}: []\n"
             if all(items):  # none is None (PyYAML's) or empty (an empty item needs quotes)
                 return f"{key}:\n" + "".join(f"  - {item}\n" for item in items)
+    import yaml  # see `load_yaml`
+
     text: str = yaml.dump(
         {key: value},
-        Dumper=_Dumper,
+        Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,
@@ -153,6 +146,22 @@ class Frontmatter:
 _DELIMITER = re.compile(r"^---[ \t]*$", re.MULTILINE)
 
 
+def load_yaml(text: str) -> Any:
+    """`text` read by PyYAML's safe loader (libyaml's, when PyYAML has it); raises
+    `BrokenFrontmatter` with the 1-based line of the problem in `text`, if known.
+
+    PyYAML is imported here, on first use: it is the dearest module the exporter
+    loads, and most runs read no note's properties (nothing changed since)."""
+    import yaml
+
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        raise BrokenFrontmatter("not valid YAML", line) from None
+
+
 def read(text: str) -> Frontmatter:
     """The frontmatter of `text` (``\\n`` line breaks, no BOM), read as python-frontmatter
     and Dataview read it (PyYAML's safe loader); the body is kept exactly.
@@ -167,11 +176,10 @@ def read(text: str) -> Frontmatter:
     yaml_text = text[start : closing.start()]
     body_start = text.find("\n", closing.end())
     body = "" if body_start < 0 else text[body_start + 1 :]
-    try:
-        data = yaml.load(yaml_text, Loader=_Loader)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else None
+    try:  # a note we are creating has nothing in it yet: no need for PyYAML
+        data = load_yaml(yaml_text) if yaml_text.strip() else None
+    except BrokenFrontmatter as error:
+        line = error.line + 1 if error.line is not None else None  # the --- line above
         raise BrokenFrontmatter("its frontmatter is not valid YAML", line) from None
     if data is None:
         data = {}
@@ -229,8 +237,8 @@ def chunks(yaml_text: str) -> list[Chunk] | None:
 def _decode_key(raw: str) -> str | None:
     if raw[0] in "\"'":
         try:
-            value = yaml.load(raw, Loader=_Loader)
-        except yaml.YAMLError:
+            value = load_yaml(raw)
+        except BrokenFrontmatter:
             return None
         return value if isinstance(value, str) else None
     key = raw.rstrip()

@@ -34,13 +34,15 @@ import sqlite3
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .history import DayKnown, Known
 from .ids import DIGEST_PREFIX
+from .kept import Seen, Written
 from .location import Location
-from .merge import Seen, Written
 from .writer import Stamp
+
+if TYPE_CHECKING:  # the histories load with the first one read: the queue reads none
+    from .history import DayKnown, Known
 
 STATE_FOLDER = ".digest2notes"
 STATE_FILE = "state.sqlite3"
@@ -96,10 +98,11 @@ class Daily:
 
 @dataclass
 class State:
-    """The export state, read as needed: records are read by id or by folder (a run
+    """The export state, read as needed: records are read by id or by folder (an export
     reads those of the entries it exports and of the folders that changed, not every
-    one). `fresh` when there was none: every note must be looked for, and those an older
-    version listed count as the reader's deletions if they are gone."""
+    one; the queue reads every entry's). `fresh` when there was none: every note must be
+    looked for, and those an older version listed count as the reader's deletions if
+    they are gone."""
 
     location: Location
     copies: dict[str, Copy] = field(default_factory=dict)
@@ -126,13 +129,18 @@ class State:
         wanted = list(folders)
         return [self.records[i] for i in self._read("folder", wanted)]
 
-    def all_records(self) -> dict[str, Record]:
-        if self.db is not None:
-            self._read(None, [])
-        return self.records
+    def entry_records(self) -> dict[str, Record]:
+        """The records of every entry's note (the queue's items; a digest's note is a
+        reading list), in one read."""
+        if self.db is None:
+            return {}
+        rows = self.db.execute(f"{self._select()} WHERE NOT (id >= ? AND id < ?)", _DIGESTS)
+        return {i: self.records[i] for i in self._take([rows])}
 
     def bodies(self, ids: Collection[str]) -> dict[str, tuple[Known | None, Written | None]]:
         """The history and base of these entries."""
+        from .history import Known
+
         found: dict[str, tuple[Known | None, Written | None]] = {}
         for rows in self._chunks("SELECT id, known, written FROM notes WHERE id", list(ids)):
             for note_id, known, written in rows:
@@ -194,15 +202,15 @@ class State:
             self.db.close()
             self.db = None
 
-    def _read(self, column: str | None, values: list[str]) -> list[str]:
+    def _read(self, column: str, values: list[str]) -> list[str]:
+        return self._take(self._chunks(f"{self._select()} WHERE {column}", values))
+
+    def _select(self) -> str:
         seen = "seen" if self.with_seen else "NULL"
-        query = f"SELECT id, path, inode, mtime, size, absorbed, {seen} FROM notes"
-        if column is None:
-            batches: Iterable[Iterable[tuple[Any, ...]]] = (
-                [self.db.execute(query)] if self.db is not None else []
-            )
-        else:
-            batches = self._chunks(f"{query} WHERE {column}", values)
+        return f"SELECT id, path, inode, mtime, size, absorbed, {seen} FROM notes"
+
+    def _take(self, batches: Iterable[Iterable[tuple[Any, ...]]]) -> list[str]:
+        """The ids of the rows (`_select`'s columns), each made a record if not yet read."""
         ids = []
         for rows in batches:
             for note_id, relative, inode, mtime, size, absorbed, seen_json in rows:
@@ -263,6 +271,8 @@ def load(location: Location, *, with_seen: bool = False, style: str = "") -> Sta
 
 def _day(text: str | None) -> DayKnown | None:
     """A digest note's reading list as stored; None if it has none that can be read."""
+    from .history import DayKnown
+
     try:
         return DayKnown.from_json(json.loads(text)) if text else None
     except (ValueError, TypeError, KeyError):

@@ -47,6 +47,9 @@ CREATE TABLE IF NOT EXISTS notes (
     written TEXT
 );
 CREATE INDEX IF NOT EXISTS notes_by_folder ON notes (folder);
+-- All a look reads of a note, apart from its history and base (most of the row): the
+-- queue's read of every record scans this, not the table.
+CREATE INDEX IF NOT EXISTS notes_looked_at ON notes (id, path, inode, mtime, size, absorbed, seen);
 CREATE TABLE IF NOT EXISTS copies (
     path TEXT PRIMARY KEY, id TEXT NOT NULL, inode INTEGER, mtime INTEGER, size INTEGER
 );

@@ -12,34 +12,52 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change
 
-from . import merge
 from .finder import NoteFile
 from .history import DayKnown, Known
+from .kept import Written
 from .location import Location
-from .merge import Merged, Written
 from .note import Draft
 from .state import Record, Update
 from .writer import Stamp
 
+if TYPE_CHECKING:  # the merge loads with the first note to write: most runs write none
+    from .merge import Merged
+
+
+@dataclass(frozen=True)
+class Writing:
+    """What writing a note takes, and what the state learns once it is written."""
+
+    path: Path
+    text: str  # the note's new text
+    stamp: Stamp | None  # the file's stamp when planned (None: a new note)
+    draft: Draft  # what the tool writes in it now (to merge again)
+    known: Known | DayKnown  # what the state keeps of what the digests said
+    base: Written | None  # the base it was merged against (to merge again)
+    merged: Merged
+    absorbed: frozenset[str]  # says the note holds once written (see state)
+
 
 @dataclass(frozen=True)
 class Work:
-    """One note's planned change, and what applying it takes."""
+    """One note's planned change: to write it (`writing`), or not (most notes of most runs,
+    which then need no more than this)."""
 
     id: str
     change: Change
-    path: Path | None = None  # the note to write
-    text: str | None = None  # its new text
-    stamp: Stamp | None = None  # the file's stamp when planned (None: a new note)
-    draft: Draft | None = None  # what the tool writes in it now (to merge again)
-    known: Known | DayKnown | None = None  # what the state keeps of what the digests said
-    base: Written | None = None  # the base it was merged against (to merge again)
-    merged: Merged | None = None
-    absorbed: frozenset[str] = frozenset()  # says the note holds once written (see state)
     update: Update | None = None  # what the state learns, if nothing is written
+    writing: Writing | None = None
+
+    @property
+    def known(self) -> Known | DayKnown | None:
+        """What the state keeps of what the digests said, if it learns it in this run."""
+        if self.writing is not None:
+            return self.writing.known
+        return self.update.known if self.update is not None else None
 
 
 def create(
@@ -51,9 +69,13 @@ def create(
     absorbed: frozenset[str],
 ) -> Work:
     """A new note at `relative` (`change` says so)."""
+    from . import merge
+
     merged = merge.new_note(draft)
-    path = location.path(relative)
-    return Work(draft.id, change, path, merged.text, None, draft, known, None, merged, absorbed)
+    assert merged.text is not None  # a merge into an empty note always writes
+    writing = Writing(location.path(relative), merged.text, None, draft, known, None, merged,
+                      absorbed)
+    return Work(draft.id, change, writing=writing)
 
 
 def merge_found(
@@ -67,6 +89,8 @@ def merge_found(
 ) -> tuple[Work, str | None]:
     """The note at `found` read and merged with `draft`; a warning for the reader when
     its properties cannot be read (then it is left as it is, and reported failed)."""
+    from . import merge
+
     path = location.path(found.relative)
     try:
         text = path.read_bytes().decode("utf-8")
@@ -85,10 +109,8 @@ def merge_found(
         unchanged = _as(change, Action.UNCHANGED, "")
         return Work(draft.id, unchanged, update=Update(kept, known, merged.written)), None
     updated = _as(change, Action.UPDATE, "; ".join(merged.changes))
-    work = Work(
-        draft.id, updated, path, merged.text, found.stamp, draft, known, base, merged, says
-    )
-    return work, None
+    writing = Writing(path, merged.text, found.stamp, draft, known, base, merged, says)
+    return Work(draft.id, updated, writing=writing), None
 
 
 def moved(record: Record, found: NoteFile) -> Update:

@@ -21,6 +21,7 @@ is shown in a column, so starting an item never reshuffles the queue.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -88,8 +89,10 @@ def points_left(item: StudyItem) -> int:
     return max(item.focus_total - item.focus_done, 0)
 
 
+@functools.lru_cache(maxsize=4096)
 def _newest_first(date: str | None) -> tuple[int, tuple[int, ...]]:
-    """A key that sorts date strings descending, and None after every date.
+    """A key that sorts date strings descending, and None after every date (cached: a
+    queue of thousands of items holds only as many dates as there were digests).
 
     Negating each code point reverses the order of strings of equal length; the
     trailing 1 (greater than any negated code point) makes a string sort after

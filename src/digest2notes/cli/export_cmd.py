@@ -170,18 +170,19 @@ def _apply_with_progress(exporter: Exporter[Any], plan: Plan[Any]) -> Report:
     """
     total = sum(1 for change in plan.changes if change.action not in _NO_WORK)
     done: list[Change] = []
-    # click's stubs for progressbar() confuse mypy; the call is the documented one.
-    make_bar: Any = click.progressbar
-    show_bar = stderr_is_tty() and total >= PROGRESS_THRESHOLD
-    bar = make_bar(length=total, label="Exporting", file=sys.stderr, show_pos=True)
+    bar: Any = None  # made only to be shown: click's progress bar loads its terminal code
+    if stderr_is_tty() and total >= PROGRESS_THRESHOLD:
+        # click's stubs for progressbar() confuse mypy; the call is the documented one.
+        make_bar: Any = click.progressbar
+        bar = make_bar(length=total, label="Exporting", file=sys.stderr, show_pos=True)
 
     def step(change: Change) -> None:
         done.append(change)
-        if show_bar and change.action not in _NO_WORK:
+        if bar is not None and change.action not in _NO_WORK:
             bar.update(1)
 
     try:
-        if not show_bar:
+        if bar is None:
             return exporter.apply(plan, step)
         with bar:
             return exporter.apply(plan, step)

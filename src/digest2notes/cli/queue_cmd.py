@@ -189,7 +189,7 @@ def _table(
     items: Sequence[StudyItem], short: Mapping[str, str], minutes: Mapping[Verdict, int]
 ) -> list[str]:
     """Aligned rows; the headline takes what the terminal has left and is trimmed with …."""
-    header = ("ID", "VERDICT", "STATUS", "DONE", "MIN", "REPO")
+    header = ("ID", "VERDICT", "STATUS", "DONE", "MIN")
     rows = [
         (
             short[item.id],
@@ -197,32 +197,27 @@ def _table(
             "ready ✓" if study.is_ready(item) else item.status.value,
             f"{item.focus_done}/{item.focus_total}" if item.focus_total else "-",
             str(study.item_minutes(item, minutes)),
-            item.repo,
         )
         for item in items
     ]
-    widths = [
-        max(display_width(row[i]) for row in [header, *rows]) for i in range(len(header))
-    ]
-    widths[5] = min(widths[5], 28)
-    right = {3, 4}
-    used = sum(widths) + 2 * len(widths)
+    # These cells are ours, one column per character, so a format pads them; the
+    # repository and the headline come from the notes, and are fitted to their columns.
+    widths = [max(map(len, column)) for column in zip(header, *rows, strict=True)]
+    repo = min(max(map(display_width, ["REPO", *(item.repo for item in items)])), 28)
+    used = sum(widths) + repo + 2 * (len(widths) + 1)
     # One column spare: some terminals wrap a line that fills the last column.
     import shutil
 
     headline = max(shutil.get_terminal_size((100, 24)).columns - used - 1, _MIN_HEADLINE)
+    id_, verdict, status, done, mins = widths
+    layout = f"{{:<{id_}}}  {{:<{verdict}}}  {{:<{status}}}  {{:>{done}}}  {{:>{mins}}}  "
 
-    def line(cells: Sequence[str], title: str) -> str:
-        parts = []
-        for index, cell in enumerate(cells):
-            text = fit(cell, widths[index])
-            if index in right:
-                text = " " * (widths[index] - display_width(cell)) + cell
-            parts.append(text)
-        return ("  ".join(parts) + "  " + fit(title, headline)).rstrip()
+    def line(cells: Sequence[str], repository: str, title: str) -> str:
+        fitted = fit(repository, repo) + "  " + fit(title, headline)
+        return (layout.format(*cells) + fitted).rstrip()
 
-    out = [line(header, "HEADLINE")]
-    out.extend(line(row, item.title) for row, item in zip(rows, items, strict=True))
+    out = [line(header, "REPO", "HEADLINE")]
+    out.extend(line(row, item.repo, item.title) for row, item in zip(rows, items, strict=True))
     return out
 
 
