@@ -63,7 +63,7 @@ def read_focus(
 ) -> FocusReading:
     """The paragraph's focus points in reading order, each an exact slice of it."""
     state = FocusState(para, scan, marked_lists(para))
-    state.ratings = [(r.start, r.end) for r in ratings if r.tier == 0]
+    state.set_ratings([(r.start, r.end) for r in ratings if r.tier == 0])
     state.verdict = (verdict.start, verdict.end) if verdict else None
     if scan.present & _EXCLUDING:
         state.exclusions = [i for i, bits in enumerate(scan.flags) if bits & _EXCLUDING]

@@ -9,6 +9,7 @@ inside brackets, quotes or code is ever a separator. (Lists with markers are `ma
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
@@ -128,7 +129,8 @@ class _Separators:
     found: dict[str, _Cuts]
 
     def within(self, kind: str, start: int, end: int) -> _Cuts:
-        return [span for span in self.found.get(kind, ()) if start <= span[0] < end]
+        cuts = self.found.get(kind, [])  # sorted: the ones in range are one slice
+        return cuts[bisect_left(cuts, (start,)) : bisect_left(cuts, (end,))]
 
     def and_or(self, para: Para, start: int, end: int) -> _Cuts:
         """ "and" / "or" between spaces in [start, end): asked for by English lists only."""

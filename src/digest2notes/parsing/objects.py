@@ -9,8 +9,10 @@ name another PR or background reading alone, nor the PR itself, nor its verdict.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate
 
 from . import lexicon as lx
 from .clauses import BEFORE, first_content, has_content
@@ -65,6 +67,8 @@ class FocusState:
     #: clause start → where the clause's first content starts (`clauses.first_content`),
     #: so that asking it of every pointer in a long clause stays linear.
     leads: dict[int, int] = field(default_factory=dict)
+    #: where the next pointer candidate after the one being read starts (`read_pointers`).
+    next_pointer: int = 1 << 62
 
     def content_before(self, pos: int) -> bool:
         """Is there content between the start of `pos`'s clause and `pos` (a cue start)?"""
@@ -77,9 +81,17 @@ class FocusState:
             self.leads[clause] = lead
         return lead < pos
 
+    #: the furthest end among `ratings[:k + 1]` (sorted by start), for `rates`.
+    rating_reach: list[int] = field(default_factory=list)
+
+    def set_ratings(self, spans: list[tuple[int, int]]) -> None:
+        self.ratings = sorted(spans)
+        self.rating_reach = list(accumulate((b for _, b in self.ratings), max))
+
     def rates(self, start: int, end: int) -> bool:
         """Does [start, end) hold a phrase that rates the whole PR?"""
-        return any(start < b and a < end for a, b in self.ratings)
+        before = bisect_left(self.ratings, (end,))  # the ratings that start before `end`
+        return before > 0 and self.rating_reach[before - 1] > start
 
     def covered(self, pos: int) -> int:
         """The end of a consumed stretch holding `pos`, or -1."""
@@ -147,7 +159,7 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
     para = state.para
     norm = para.norm
     pointer = (state.scan.starts[i], state.scan.ends[i])
-    end = min(para.chunk_end(start), state.next_consumed(start))
+    end = min(para.chunk_end(start), state.next_consumed(start), state.next_pointer)
     pos = start
     while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
         at, mark = found

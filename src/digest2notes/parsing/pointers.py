@@ -20,6 +20,7 @@ background reading ("可一并参阅 #N", "背景见 #N").
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import cache
 
 from . import lexicon as lx
@@ -41,14 +42,24 @@ def read_pointers(state: FocusState) -> None:
     scan = state.scan
     flags = scan.flags
     words = scan.words
-    for i in [
+    candidates = [
         i for i, bits in enumerate(flags)
         # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
         if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
         or (bits & lx.READ and _reading_verb(state, i))
-    ]:
+    ]
+    # An inline object ends where its pointer word comes again: what follows is the
+    # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
+    # of it ("关注 varlen attention 的处理").
+    again: dict[str, list[int]] = {}
+    for i in candidates:
+        again.setdefault(words[i], []).append(scan.starts[i])
+    for i in candidates:
         bits = flags[i]
         start = scan.starts[i]
+        same = again[words[i]]
+        later = bisect_right(same, start)
+        state.next_pointer = same[later] if later < len(same) else len(state.para.norm)
         if state.covered(start) >= 0:
             continue
         if bits & lx.CAUTION:
