@@ -68,7 +68,7 @@ def read_focus(
     if scan.present & _EXCLUDING:
         state.exclusions = [i for i, bits in enumerate(scan.flags) if bits & _EXCLUDING]
     for marked in state.marked:
-        state.consumed.append((marked.start, marked.end))
+        state.consume(marked.start, marked.end)
     if scan.present & (
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):

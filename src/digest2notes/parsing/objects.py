@@ -9,7 +9,7 @@ name another PR or background reading alone, nor the PR itself, nor its verdict.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
@@ -54,7 +54,9 @@ class FocusState:
     scan: Scan
     marked: list[MarkedList]
     claimed: set[int] = field(default_factory=set)  # indices of marked lists taken
-    consumed: list[tuple[int, int]] = field(default_factory=list)
+    consumed: list[tuple[int, int]] = field(default_factory=list)  # as `consume` was told
+    consumed_starts: list[int] = field(default_factory=list)  # their starts, sorted
+    consumed_union: list[tuple[int, int]] = field(default_factory=list)  # disjoint, sorted
     #: The scan indices of every condition, audience and caveat cue, in order (most
     #: paragraphs have none, and no pointer is then checked for one).
     exclusions: list[int] = field(default_factory=list)
@@ -93,20 +95,38 @@ class FocusState:
         before = bisect_left(self.ratings, (end,))  # the ratings that start before `end`
         return before > 0 and self.rating_reach[before - 1] > start
 
+    def consume(self, start: int, end: int) -> None:
+        """Mark [start, end) as read by a rule, so no other rule reads it again."""
+        self.consumed.append((start, end))
+        insort(self.consumed_starts, start)
+        if start >= end:
+            return
+        # Keep `consumed_union` disjoint and sorted: membership is then one bisect.
+        union = self.consumed_union
+        first = bisect_left(union, (start,))
+        if first and union[first - 1][1] >= start:
+            first -= 1
+        last = first
+        while last < len(union) and union[last][0] <= end:
+            last += 1
+        if first < last:
+            start, end = min(start, union[first][0]), max(end, union[last - 1][1])
+        union[first:last] = [(start, end)]
+
     def covered(self, pos: int) -> int:
-        """The end of a consumed stretch holding `pos`, or -1."""
-        for start, end in self.consumed:
-            if start <= pos < end:
-                return end
+        """The end of the consumed stretches holding `pos`, or -1."""
+        union = self.consumed_union
+        at = bisect_right(union, (pos, 1 << 62)) - 1
+        if at >= 0 and union[at][0] <= pos < union[at][1]:
+            return union[at][1]
         return -1
 
     def next_consumed(self, pos: int) -> int:
         """Where the next consumed stretch after `pos` starts (the end of the text if none)."""
-        nearest = len(self.para.norm)
-        for start, _ in self.consumed:
-            if pos < start < nearest:
-                nearest = start
-        return nearest
+        later = bisect_right(self.consumed_starts, pos)
+        if later < len(self.consumed_starts):
+            return self.consumed_starts[later]
+        return len(self.para.norm)
 
     def marked_at(self, pos: int) -> int:
         """The index of the marked list that starts at `pos` (spaces and newlines
@@ -230,7 +250,7 @@ def add(
     state: FocusState, kind: str, pointer: tuple[int, int] | None, items: list[Item],
     span: tuple[int, int],
 ) -> None:
-    state.consumed.append(span)
+    state.consume(*span)
     if items:
         state.found.append(FocusList(kind, pointer, tuple(items)))
 

@@ -72,7 +72,7 @@ def read_pointers(state: FocusState) -> None:
         reason = _excluded(state, i)
         if reason:
             state.skipped.append(Skipped(start, scan.ends[i], reason))
-            state.consumed.append((start, _region_end(state, i)))
+            state.consume(start, _region_end(state, i))
             continue
         if i and scan.words[i - 1] in PRAISE and _praise_form(state, i):
             continue  # "X 也值得参考。": trailing praise, read by `_praise`
@@ -222,7 +222,7 @@ def _caution(state: FocusState, i: int) -> None:
     scan, para = state.scan, state.para
     colon = _colon_of(state, scan.ends[i])
     if colon is not None:
-        state.consumed.append((scan.starts[i], para.sentence_end(colon[1])))
+        state.consume(scan.starts[i], para.sentence_end(colon[1]))
         state.skipped.append(Skipped(scan.starts[i], scan.ends[i], "a caveat"))
 
 
