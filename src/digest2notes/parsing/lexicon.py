@@ -14,8 +14,9 @@ Why some entries exist at all:
 * English words are matched whole and case-folded; a space matches any run of
   whitespace, so a phrase wrapped over two lines is still one cue.
 
-The scanner is one regular expression compiled on first use (`scan`), shaped as a trie
-of literals so that matching stays linear in the paragraph.
+The scanner (`scanner.scan`) builds its matcher from this table on first use: a dict of
+the words' prefixes, so that a fresh process pays for the text it reads, not for the
+size of the lexicon.
 """
 
 from __future__ import annotations
