@@ -10,7 +10,8 @@ describes the code; "Skim it" rates while "skim the tests" has an object.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
 from functools import cache
 
 from .scanner import Scan
@@ -84,32 +85,79 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
 def first_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> int:
     """Where the first stretch between cues that holds content starts in [start, end),
     or `end`. Stretches end at cues, so for any cue start `s` in the range,
-    ``first_content(…, start, end, …) < s`` is ``has_content(…, start, s, …)``: one
-    look at a clause answers the question for every cue in it."""
+    ``first_content(…, start, end, …) < s`` is ``has_content(…, start, s, …)``.
+
+    The rules ask this of many ranges of one paragraph, so the stretches between its
+    cues are judged once (`Stretches`); only a stretch that the range cuts is judged
+    again, as the part inside the range."""
+    if start >= end:
+        return end
+    stretches = _stretches(para, scan, kind)
+    first = bisect_right(stretches.ends, start)  # the first stretch that ends after start
+    last = bisect_left(stretches.starts, end) - 1  # the last one that starts before end
+    if first > last:
+        return end
+    a, b = stretches.starts[first], stretches.ends[first]
+    if a < start or b > end:  # cut by the range: judge what lies inside it
+        a, b = max(a, start), min(b, end)
+        if _judge(para, a, b, kind):
+            return a
+        first += 1
+    if first > last:
+        return end
+    # Stretches wholly inside, then the last one, which the range may cut.
+    found = bisect_left(stretches.with_content, first)
+    whole_last = last if stretches.ends[last] <= end else last - 1
+    if found < len(stretches.with_content) and stretches.with_content[found] <= whole_last:
+        return stretches.starts[stretches.with_content[found]]
+    if whole_last < last:
+        a = stretches.starts[last]
+        if _judge(para, a, end, kind):
+            return a
+    return end
+
+
+@dataclass(frozen=True, slots=True)
+class Stretches:
+    """The stretches of a paragraph between its cues, in order, and which hold content."""
+
+    starts: list[int]
+    ends: list[int]
+    with_content: list[int]  # indices into starts/ends, ascending
+
+
+def _stretches(para: Para, scan: Scan, kind: str) -> Stretches:
+    key = (id(scan), kind)
+    known = para.stretches.get(key)
+    if known is not None and known[0] is scan:
+        return known[1]
+    starts: list[int] = []
+    ends: list[int] = []
+    cursor = 0
+    for cue_start, cue_end in zip(scan.starts, scan.ends, strict=True):
+        if cue_start > cursor:
+            starts.append(cursor)
+            ends.append(cue_start)
+        cursor = max(cursor, cue_end)
+    if cursor < len(para.norm):
+        starts.append(cursor)
+        ends.append(len(para.norm))
+    with_content = [k for k in range(len(starts)) if _judge(para, starts[k], ends[k], kind)]
+    stretches = Stretches(starts, ends, with_content)
+    para.stretches[key] = (scan, stretches)
+    return stretches
+
+
+def _judge(para: Para, start: int, end: int, kind: str) -> bool:
+    """Does [start, end), which holds no cue, hold content?"""
     norm = para.norm
     content = _content()
-    if start >= end or content.search(norm, start, end) is None:
-        return end
-    starts, ends = scan.starts, scan.ends
-    index = max(0, bisect_right(starts, start) - 1)
-    cursor = start
-    filler = _filler_pattern(kind)
-    count = len(starts)
-    while cursor < end:
-        while index < count and ends[index] <= cursor:
-            index += 1
-        if index < count and starts[index] <= cursor:
-            cursor = ends[index]  # inside a cue
-            continue
-        stop = min(end, starts[index]) if index < count else end
-        if content.search(norm, cursor, stop) is not None:
-            piece = _without_brackets(para, cursor, stop)
-            if kind == AFTER and para.durations:
-                piece = _without_durations(para, cursor, stop, piece)
-            if content.search(filler.sub(" ", piece)):
-                return cursor
-        cursor = stop
-    return end
+    if content.search(norm, start, end) is None:
+        return False
+    piece = _without_brackets(para, start, end)
+    if kind == AFTER and para.durations:
+        piece = _without_durations(para, start, end, piece)
+    return content.search(_filler_pattern(kind).sub(" ", piece)) is not None
 
 
 def _without_durations(para: Para, start: int, end: int, piece: str) -> str:

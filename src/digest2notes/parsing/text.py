@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING
 from .script import simplify
 
 if TYPE_CHECKING:
+    from .clauses import Stretches
     from .durations import Duration
+    from .scanner import Scan
 
 __all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise", "simplify"]
 
@@ -240,6 +242,8 @@ class Para:
     #: Every duration in the paragraph (`durations.find_durations`), set by the analysis
     #: before any rule reads it: a duration is never a verb's object.
     durations: list[Duration] = field(default_factory=list)
+    #: `clauses._stretches` of this paragraph, per scan and filler kind, worked out once.
+    stretches: dict[tuple[int, str], tuple[Scan, Stretches]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, text: str) -> Para:
