@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
+from importlib.util import find_spec
+from pathlib import Path
 
 __all__ = ["simplify"]
 
@@ -31,10 +32,13 @@ _TABLE_FILE = "dicts/TSCharacters.txt"
 @cache
 def _table() -> dict[int, int]:
     """Traditional code point to simplified code point, single characters only."""
+    # Found, not imported: importing the package loads all of its dictionaries, of
+    # which only this one table is needed.
+    spec = find_spec(_TABLE_PACKAGE)
+    folders = list(spec.submodule_search_locations or ()) if spec else []
     try:
-        table_file = resources.files(_TABLE_PACKAGE).joinpath(_TABLE_FILE)
-        text = table_file.read_text(encoding="utf-8")
-    except (ImportError, OSError, UnicodeDecodeError):
+        text = (Path(folders[0]) / _TABLE_FILE).read_text(encoding="utf-8")
+    except (IndexError, OSError, UnicodeDecodeError):
         # A package that moved its table costs traditional text its cues, never a run.
         return {}
     table: dict[int, int] = {}
