@@ -519,6 +519,33 @@ def test_minutes_next_to_the_verdict_need_no_reading_word() -> None:
     assert analyse("必看（约 20 分钟）。").minutes == 20
 
 
+@pytest.mark.parametrize(
+    "text,minutes",
+    [("- **Grade:** B, worth a skim\n- **Time:** 8 min", 8),
+     ("- **Grade:** A\n- **Reading time** — about 15 min", 15),
+     ("值得精读。时间：20 分钟。", 20), ("值得精读。耗时：约 12 分钟。", 12),
+     ("Worth a skim.\n- **CI time:** 12 min", None), ("Worth a skim. Build time: 12 min.", None),
+     ("- **Time:** 9 min of CI on the Linux job", None)],
+)
+def test_a_time_label_names_the_reading_time(text: str, minutes: int | None) -> None:
+    """A label that names a time and nothing else gives the reading time, wherever the
+    rating is; a label naming something else ("CI time") or a process beside it does not."""
+    assert analyse(text).minutes == minutes
+
+
+def test_a_duration_before_the_rating_is_the_reading_time() -> None:
+    """Writers put the estimate on either side of the rating ("约十二分钟。建议：精读")."""
+    assert analyse("阅读要点：A、B。约十二分钟。建议：精读。").minutes == 12
+    assert analyse("About ten minutes. Worth a close read.").minutes == 10
+    assert analyse("约 5 分钟。这里不评价。随便看看就好。").minutes is None  # two sentences off
+
+
+def test_a_trailing_ceiling_makes_a_lone_duration_the_reading_time() -> None:
+    text = "6/10, skim it. The PR adds a deferred column expression. Ten minutes, tops."
+    assert analyse(text).minutes == 10
+    assert analyse("It changes the parser. Ten minutes.").minutes is None
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""
