@@ -546,6 +546,35 @@ def test_a_trailing_ceiling_makes_a_lone_duration_the_reading_time() -> None:
     assert analyse("It changes the parser. Ten minutes.").minutes is None
 
 
+def test_a_field_list_is_a_layout_and_its_pointer_fields_open_lists() -> None:
+    """An entry written as "- **Label:** value" fields: the fields are not points, and a
+    pointer field gives its value, or the numbered list under it, without the markup."""
+    text = (
+        "- **Grade:** A, read the whole thing\n- **Time:** 20 min\n- **Look at:**\n"
+        "  1. the attribute expansion\n  2. the initialisation order\n- **Refs:** #14791"
+    )
+    found = analyse(text)
+    assert found.focus_points == ("the attribute expansion", "the initialisation order")
+    assert found.minutes == 20
+    other = analyse("- **Grade:** B, a glance\n- **Glance at:** the hex parser. It is short.")
+    assert other.focus_points == ("the hex parser",)
+
+
+def test_a_bullet_list_under_a_pointer_is_still_a_list() -> None:
+    text = "Worth a close read. Look at:\n- **retry**: the budget\n- **backoff**: the jitter"
+    assert len(analyse(text).focus_points) == 2
+
+
+def test_a_remark_label_and_a_grade_before_worth_are_not_points() -> None:
+    """ "CI note:" labels a remark ("note" the noun); "B / worth a skim" rates, and English
+    praise needs its copula ("X is worth studying")."""
+    text = "- **Grade:** B / worth a skim\n- **CI note:** the stress test adds 6 minutes"
+    assert analyse(text).focus_points == ()
+    assert analyse("Worth a skim. Things to note: the retry budget.").focus_points == (
+        "the retry budget",
+    )
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""

@@ -140,6 +140,8 @@ def _praise(state: FocusState) -> None:
             continue
         clause = para.clause_start(start)
         subject_end = _before_copula(norm, clause, start)
+        if subject_end == start and scan.words[i].isascii():
+            continue  # "B / worth a skim": English praise has its copula ("X is worth…")
         subject = _subject(para, scan, clause, subject_end)
         if subject is None:
             continue

@@ -49,6 +49,8 @@ def trim(para: Para, start: int, end: int) -> Item | None:
     norm = para.norm
     piece = norm[start:end]
     stripped = piece.lstrip(_EDGE)
+    while stripped[:2] in ("**", "__") and (stripped[2:3].isspace() or len(stripped) == 2):
+        stripped = stripped[2:].lstrip(_EDGE)  # the close of a bold header ("**Look at:** X")
     start += len(piece) - len(stripped)
     if stripped[:1] in _GLUE_FIRST:
         glue = _lead_glue().match(norm, start, end)

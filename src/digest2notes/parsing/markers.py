@@ -254,6 +254,8 @@ def marked_lists(para: Para) -> list[MarkedList]:
                 run.append(later)
                 index += 1
             if len(run) >= 2 or kind == "line-bullet":
+                if kind == "line-bullet" and _field_list(para, run):
+                    continue
                 runs.append(run)
     runs.sort(key=lambda run: run[0].start)
     lists: list[MarkedList] = []
@@ -265,6 +267,22 @@ def marked_lists(para: Para) -> list[MarkedList]:
         lists.append(marked)
         taken = marked.end
     return lists
+
+
+@cache
+def _field_label() -> re.Pattern[str]:
+    return re.compile(r"[ \t]*[*_]{0,2}[^\n:*_]{1,30}?[*_]{0,2}[ \t]*:")
+
+
+def _field_list(para: Para, run: list[_Marker]) -> bool:
+    """Is this run of line bullets the paragraph's layout, a field list ("- **Grade:** A",
+    "- **Time:** 8 min", "- **Look at:** X")? It opens the paragraph and every item opens
+    with a label: its items are fields, each read on its own (a pointer among them opens
+    its own list), never points. A bullet list under a pointer does not open the paragraph."""
+    if len(run) < 2 or para.norm[: run[0].start].strip():
+        return False
+    label = _field_label()
+    return all(label.match(para.norm, marker.end) for marker in run)
 
 
 def _items(para: Para, run: list[_Marker]) -> MarkedList:

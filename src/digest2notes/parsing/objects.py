@@ -83,10 +83,10 @@ class FocusState:
         return nearest
 
     def marked_at(self, pos: int) -> int:
-        """The index of the marked list that starts at `pos` (spaces and newlines
-        before it allowed), or -1."""
+        """The index of the marked list that starts at `pos` (spaces, newlines and the
+        close of a bold header, "**Look at:**", before it allowed), or -1."""
         norm = self.para.norm
-        while pos < len(norm) and norm[pos] in " \t\n":
+        while pos < len(norm) and norm[pos] in " \t\n*_":
             pos += 1
         for index, marked in enumerate(self.marked):
             if marked.start == pos:

@@ -248,6 +248,8 @@ def _point(state: FocusState, i: int) -> None:
     # 2. a header closed by a colon or a dash
     colon = _colon_of(state, end)
     if colon is not None:
+        if _noun_header(state, i):
+            return
         header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
         announced(state, i, colon[1], header)
         return
@@ -301,6 +303,30 @@ def _noun_compound(state: FocusState, i: int) -> bool:
         return False  # not the sentence's first word
     following = _next_word().match(para.norm, scan.ends[i])
     return following is not None and following.group(1) not in _OBJECT_STARTS
+
+
+def _noun_header(state: FocusState, i: int) -> bool:
+    """ "CI note:", "Migration notes:": "note" closing a label after a bare word is the
+    noun, the label of a remark, not the verb; "Things to note:", "Also note:" and
+    "Note:" still point. ("Review targets:" names what to look at: only "note" has a
+    noun reading that is a remark about something else.)"""
+    scan, para = state.scan, state.para
+    start = scan.starts[i]
+    if scan.words[i] not in _REMARK_NOUNS:
+        return False
+    clause = para.clause_start(start)
+    if not has_content(para, scan, clause, start, BEFORE):
+        return False
+    before = para.norm[clause:start].rstrip(" *_")
+    return _bare_word_end().search(before) is not None and not scan.any(_ADVICE, clause, start)
+
+
+_REMARK_NOUNS = frozenset({"note", "notes"})
+
+
+@cache
+def _bare_word_end() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?!(?:to|please|and|also|then|closely|carefully)\Z)[a-z]+\Z")
 
 
 @cache

@@ -198,11 +198,13 @@ def _sentence_ends(text: str, line_item: re.Pattern[str]) -> list[int]:
 
 def _bold_ends(text: str) -> list[int]:
     """Where each closing ``**`` of a bold span starts (its first asterisk ends a
-    sentence), unless a colon follows: ``**必看**：X`` is a header."""
+    sentence), unless a colon follows or closes the span: ``**必看**：X`` and
+    ``**Look at:** X`` are headers, and what they head is in their sentence."""
     marks = _every(text, "**")
     return [
         marks[k] for k in range(1, len(marks), 2)
         if not text[marks[k] + 2 : marks[k] + 4].lstrip().startswith((":", ",", ";"))
+        and not text[max(0, marks[k] - 2) : marks[k]].rstrip().endswith(":")
     ]
 
 
