@@ -575,6 +575,18 @@ def test_a_remark_label_and_a_grade_before_worth_are_not_points() -> None:
     )
 
 
+def test_a_counted_object_before_a_comma_opens_the_list_it_counts() -> None:
+    """ "值得细看的地方有三处，一是…": the count stands where a colon would, and the last
+    item is cut before the rating that comments on it from its end."""
+    text = (
+        "这个 PR 改了补全，值得细看的地方有三处，一是 A 的映射，二是 B 的回退分支，"
+        "三是 C 的时机（值得逐行抠，留出半个钟头）"
+    )
+    found = analyse(text)
+    assert found.focus_points == ("A 的映射", "B 的回退分支", "C 的时机")
+    assert found.minutes == 30
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""

@@ -14,8 +14,8 @@ from functools import cache
 
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
-from .headers import first_of
-from .lists import Item, cut
+from .headers import count, first_of
+from .lists import Item, cut, trim
 from .markers import MarkedList
 from .scanner import Scan
 from .text import MASK, Para
@@ -143,6 +143,13 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
         if mark != "," or not _glued(para, at, end):
             end = at
             break
+    if end < len(norm) and count(para, start, end, bare=True):
+        # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
+        # follows the comma as a colon's would
+        marked = state.marked_at(end + 1)
+        if marked >= 0:
+            claim(state, marked, pointer)
+            return
     items = cut(para, start, end, announced=False)
     items = [item for item in items if worth_keeping(state, item)]
     if not items:
@@ -196,8 +203,30 @@ def _bare_reference() -> re.Pattern[str]:
 def claim(state: FocusState, index: int, pointer: tuple[int, int] | None) -> None:
     marked = state.marked[index]
     state.claimed.add(index)
-    items = [item for item in marked.items if worth_keeping(state, item)]
+    items = [
+        kept for item in marked.items
+        if (kept := _before_rating(state, item)) is not None and worth_keeping(state, kept)
+    ]
     add(state, "marked list", pointer, items, (pointer[0] if pointer else marked.start, marked.end))
+
+
+def _before_rating(state: FocusState, item: Item) -> Item | None:
+    """The item cut before a rating that comments on it from its end ("三是 X 的时机
+    （值得逐行抠，留出半个钟头）", "(c) X. Worth a close read"): the last item of a list
+    runs to its sentence's end and swallows what follows. A rating at its start leaves
+    the item whole, for `worth_keeping` to refuse."""
+    para = state.para
+    for start, _ in state.ratings:
+        if item.start < start < item.end:
+            cut_at = start
+            bracket = para.norm.rfind("(", item.start, start)
+            if bracket > item.start and para.inside_brackets(start):
+                cut_at = bracket
+            else:
+                cut_at = max(item.start, para.clause_start(start))
+            if has_content(state.para, state.scan, item.start, cut_at, BEFORE):
+                return trim(para, item.start, cut_at) or item
+    return item
 
 
 def add(
