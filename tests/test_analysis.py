@@ -587,6 +587,23 @@ def test_a_counted_object_before_a_comma_opens_the_list_it_counts() -> None:
     assert found.minutes == 30
 
 
+@pytest.mark.parametrize(
+    "text,points",
+    [("Worth a skim. The thing to notice is the late binding of the expression.",
+      ("the late binding of the expression",)),
+     ("Read it deeply. The points to study are (i) how the queue works, (ii) the opcode.",
+      ("how the queue works", "the opcode")),
+     ("Dig in. Spend the attention on the owner handoff, the drain path and the assertion.",
+      ("the owner handoff", "the drain path", "the assertion")),
+     ("Skim it. The part to look at is the parser.", ("the parser",))],
+)
+def test_an_english_pointer_in_a_subject_or_as_spent_attention(
+    text: str, points: tuple[str, ...]
+) -> None:
+    """ "The N to VERB is/are X" and "spend the attention on X" point without advising."""
+    assert analyse(text).focus_points == points
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""
