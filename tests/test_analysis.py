@@ -604,6 +604,21 @@ def test_an_english_pointer_in_a_subject_or_as_spent_attention(
     assert analyse(text).focus_points == points
 
 
+def test_a_chinese_series_ends_where_a_remark_starts() -> None:
+    """ "要盯住这几样：A、B、C，另外作者提醒…": the plain comma after a 、-series starts the
+    writer's remark, which is no part of the last item."""
+    text = "要静下心来细读。读的时候要盯住这几样：A 的行宽记录、B 里的边界判断、C 的重新定位，另外作者提醒 D 还没对齐"
+    assert analyse(text).focus_points == ("A 的行宽记录", "B 里的边界判断", "C 的重新定位")
+
+
+def test_a_bracketed_list_right_after_a_pointer_is_its_object() -> None:
+    """Chinese puts no space before "（1）", and the markers end clauses, so a rating
+    read nearby never runs across the list."""
+    text = "請逐段細讀。閱讀時請特別留意（1）甲如何不漏觸發（2）乙被 drop 時怎樣取消（3）丙的清理順序。"
+    assert analyse(text).focus_points == ("甲如何不漏觸發", "乙被 drop 時怎樣取消", "丙的清理順序")
+    assert analyse("Skim it. f(1) and f(2) are equal.").focus_points == ()
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""

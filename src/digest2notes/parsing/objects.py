@@ -133,6 +133,10 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
     para = state.para
     norm = para.norm
     pointer = (state.scan.starts[i], state.scan.ends[i])
+    marked = state.marked_at(start)
+    if marked >= 0 and marked not in state.claimed:
+        claim(state, marked, pointer)  # "请特别留意（1）X（2）Y": the list is the object
+        return
     end = min(para.chunk_end(start), state.next_consumed(start))
     pos = start
     while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:

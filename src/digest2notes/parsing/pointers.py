@@ -103,7 +103,9 @@ def _english_phrase(state: FocusState, i: int) -> bool:
         else:
             announced(state, i, are, count(para, clause, end))
         return True
-    if scan.words[i] in _ATTENTION_NOUNS and _spend().search(norm, clause, start):
+    if scan.words[i] in _ATTENTION_NOUNS and _spend().search(
+        norm, max(clause, start - 20), start
+    ):
         on = _preposition().match(norm, end)
         if on is None:
             return False
@@ -118,9 +120,13 @@ def _in_subject(state: FocusState, i: int) -> bool:
     start = scan.starts[i]
     if scan.words[i].startswith("to "):
         start += 3
+    clause = max(state.para.clause_start(scan.starts[i]), start - _SUBJECT_REACH)
     return scan.words[i].isascii() and _infinitive_subject().search(
-        state.para.norm, state.para.clause_start(scan.starts[i]), start
+        state.para.norm, clause, start
     ) is not None
+
+
+_SUBJECT_REACH = 60  # a subject is a few words: the search stays linear in the paragraph
 
 
 @cache

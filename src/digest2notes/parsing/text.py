@@ -219,6 +219,7 @@ def _label_ends(norm: str, spans: list[tuple[int, int]]) -> list[int]:
     ]
 
 
+_MARKER_INSIDE = re.compile(r"\d{1,2}|[a-h]|i{1,3}|iv|vi{0,2}|[一二三四五六七八九十]")
 _LABEL_BRACKETS = (("【", "】"), ("[", "]"))
 
 
@@ -268,6 +269,11 @@ class Para:
                 clauses += [at + 1 for at in found] if mark[0] == " " else found
         if not outside.isascii() and emoji.search(outside):
             clauses += [m.start() for m in emoji.finditer(outside)]
+        if para.brackets:  # a bracketed list marker, "（1）X（2）Y", starts a clause
+            clauses += [
+                start for start, end in para.brackets
+                if end - start <= 4 and _MARKER_INSIDE.fullmatch(norm, start + 1, end - 1)
+            ]
         clauses.sort()
         para.sentence_ends, para.chunk_ends, para.clause_ends = sentences, chunks, clauses
         return para
