@@ -619,6 +619,15 @@ def test_a_bracketed_list_right_after_a_pointer_is_its_object() -> None:
     assert analyse("Skim it. f(1) and f(2) are equal.").focus_points == ()
 
 
+def test_a_verb_of_merit_makes_a_counted_header_point() -> None:
+    """ "Three spots deserve your squinting:" says why the parts are listed, as "repay"
+    does; "The changes fall into three groups:" still describes."""
+    text = ("Block off an hour. Three spots deserve your squinting: first, how A grows; "
+            "then, where B is updated; finally, the new C path.")
+    assert analyse(text).focus_points == ("how A grows", "where B is updated", "the new C path")
+    assert analyse("Skim it. The changes fall into three groups: A; B; C.").focus_points == ()
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""
