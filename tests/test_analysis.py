@@ -628,6 +628,21 @@ def test_a_verb_of_merit_makes_a_counted_header_point() -> None:
     assert analyse("Skim it. The changes fall into three groups: A; B; C.").focus_points == ()
 
 
+@pytest.mark.parametrize(
+    "text,points",
+    [("编码格式、字段选择规则、读取时如何拼回 Variant，这三块请一定看仔细。本期最值得精读的一篇。",
+      ("编码格式", "字段选择规则", "读取时如何拼回 Variant")),
+     ("Worth a close read. The retry budget, the backoff jitter and the new clock — that's "
+      "what you should be reading closely.", ("The retry budget", "the backoff jitter", "the new clock")),
+     ("值得一看。crater 跑了两轮、每轮大约 40 小时，这部分数字看看就好。", ()),
+     ("值得一看。改了 A、B，这两处都是小改动。", ())],
+)
+def test_a_list_stated_first_and_referred_back_to(text: str, points: tuple[str, ...]) -> None:
+    """The advice after its object ("…，这三块请一定看仔细"): the sentence before the
+    back-reference is the list, unless the advice is light or there is none."""
+    assert analyse(text).focus_points == points
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""

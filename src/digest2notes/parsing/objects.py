@@ -184,6 +184,8 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     """Not a pointer to another PR or to background reading, not just "this PR", not the
     verdict ("阅读方式：逐行精读") nor the reading time ("Reading time: 25 minutes")."""
     scan, para = state.scan, state.para
+    if para.norm.startswith("的", item.start):
+        return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
     if scan.any(lx.BACKGROUND, item.start, item.end):
         return False
     if state.ratings and state.rates(item.start, item.end):
