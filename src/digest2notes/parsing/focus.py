@@ -102,6 +102,7 @@ def _back_reference() -> re.Pattern[str]:
 
 _POINTING = lx.ATTEND | lx.DEPTH | lx.VALUE
 _LIGHT = lx.BREVITY | lx.DISMISS | lx.NEG
+_LIST_REACH = 400
 
 
 def _back_references(state: FocusState) -> None:
@@ -123,6 +124,8 @@ def _back_references(state: FocusState) -> None:
         if scan.any(_LIGHT, match.end(), advice_end):
             continue  # "这部分数字看看就好": a light look waves the list off, it does not point
         start = para.sentence_start(clause - 1)
+        if clause - start > _LIST_REACH:
+            continue  # a list is a few phrases: a longer stretch is prose (and stays linear)
         if state.covered(start) >= 0 or scan.any(_EXCLUDING, start, clause):
             continue
         items = [

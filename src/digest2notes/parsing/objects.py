@@ -124,6 +124,7 @@ def only_space(norm: str, start: int, end: int) -> bool:
 
 
 _OBJECT_ENDS = (":", ",", "—")
+_COUNT_LIMIT = 12  # "有三处": a count is a few characters, never a whole clause
 
 
 def inline(state: FocusState, i: int, start: int, kind: str) -> None:
@@ -147,7 +148,7 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
         if mark != "," or not _glued(para, at, end):
             end = at
             break
-    if end < len(norm) and count(para, start, end, bare=True):
+    if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
         # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
         # follows the comma as a colon's would
         marked = state.marked_at(end + 1)

@@ -26,6 +26,7 @@ from . import lexicon as lx
 from .clauses import AFTER, BEFORE, has_content
 from .headers import colon, count, english_introducer, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
+from .subjects import english_phrase, in_subject
 from .text import Para
 
 __all__ = ["PRAISE", "read_pointers"]
@@ -45,7 +46,7 @@ def read_pointers(state: FocusState) -> None:
         i for i, bits in enumerate(flags)
         # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
         if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
-        or (bits & lx.READ and (_reading_verb(state, i) or _in_subject(state, i)))
+        or (bits & lx.READ and (_reading_verb(state, i) or in_subject(state, i)))
     ]:
         bits = flags[i]
         start = scan.starts[i]
@@ -74,84 +75,12 @@ def read_pointers(state: FocusState) -> None:
         if scan.words[i] == "注意" and state.para.norm.startswith(":", scan.ends[i]):
             _caution(state, i)  # "注意：…" is a caveat; "注意看：…", "让大家注意的是" point
             continue
-        if words[i].isascii() and _english_phrase(state, i):
+        if words[i].isascii() and english_phrase(state, i):
             continue
         if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
             _read_point(state, i)
             continue
         _point(state, i)
-
-
-def _english_phrase(state: FocusState, i: int) -> bool:
-    """Two English forms that point through a phrase rather than an advising verb:
-
-    * the verb in a subject, "the N to VERB is / are X" ("The thing to notice is X",
-      "The points to study are (i) …"): the list after "is" / "are";
-    * the attention spent as a noun, "spend / put / focus the attention on X": X.
-    """
-    scan, para = state.scan, state.para
-    norm = para.norm
-    start, end = scan.starts[i], scan.ends[i]
-    clause = para.clause_start(start)
-    if scan.flags[i] & (lx.ATTEND | lx.READ) and _in_subject(state, i):
-        copula = _copula_after().match(norm, end)
-        if copula is None:
-            return False  # "The time to read it is…": the verb has its own object
-        are, single = copula.end(), copula.group("be") == "is"
-        if single:
-            inline(state, i, are, "introduced")
-        else:
-            announced(state, i, are, count(para, clause, end))
-        return True
-    if scan.words[i] in _ATTENTION_NOUNS and _spend().search(
-        norm, max(clause, start - 20), start
-    ):
-        on = _preposition().match(norm, end)
-        if on is None:
-            return False
-        announced(state, i, on.end(), 0)  # "on A, B and C": the rest of the sentence
-        return True
-    return False
-
-
-def _in_subject(state: FocusState, i: int) -> bool:
-    """Is the verb at `i` in a subject, "the N to VERB" ("to study" may be one cue)?"""
-    scan = state.scan
-    start = scan.starts[i]
-    if scan.words[i].startswith("to "):
-        start += 3
-    clause = max(state.para.clause_start(scan.starts[i]), start - _SUBJECT_REACH)
-    return scan.words[i].isascii() and _infinitive_subject().search(
-        state.para.norm, clause, start
-    ) is not None
-
-
-_SUBJECT_REACH = 60  # a subject is a few words: the search stays linear in the paragraph
-
-
-@cache
-def _infinitive_subject() -> re.Pattern[str]:
-    # "the thing to", "the points to", "what to", "the only part worth taking time to":
-    # a subject noun phrase whose verb is the pointer, at the start of its clause
-    return re.compile(r"[\s*_>-]*(?:the|what|one|two|three)\s(?:[a-z'-]+\s){0,4}?to\s+\Z")
-
-
-@cache
-def _copula_after() -> re.Pattern[str]:
-    return re.compile(r"(?:\s+(?:at|for|closely|carefully|first|here|most))?\s+(?P<be>is|are)\s+")
-
-
-_ATTENTION_NOUNS = frozenset({"attention", "your attention", "effort", "your effort"})
-
-
-@cache
-def _spend() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])(?:spend|put|focus|direct|save|give)\s+(?:the\s+|your\s+)?\Z")
-
-
-@cache
-def _preposition() -> re.Pattern[str]:
-    return re.compile(r"\s+(?:on|to|for)\s+")
 
 
 def _reading_verb(state: FocusState, i: int) -> bool:
