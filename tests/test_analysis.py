@@ -519,6 +519,130 @@ def test_minutes_next_to_the_verdict_need_no_reading_word() -> None:
     assert analyse("必看（约 20 分钟）。").minutes == 20
 
 
+@pytest.mark.parametrize(
+    "text,minutes",
+    [("- **Grade:** B, worth a skim\n- **Time:** 8 min", 8),
+     ("- **Grade:** A\n- **Reading time** — about 15 min", 15),
+     ("值得精读。时间：20 分钟。", 20), ("值得精读。耗时：约 12 分钟。", 12),
+     ("Worth a skim.\n- **CI time:** 12 min", None), ("Worth a skim. Build time: 12 min.", None),
+     ("- **Time:** 9 min of CI on the Linux job", None)],
+)
+def test_a_time_label_names_the_reading_time(text: str, minutes: int | None) -> None:
+    """A label that names a time and nothing else gives the reading time, wherever the
+    rating is; a label naming something else ("CI time") or a process beside it does not."""
+    assert analyse(text).minutes == minutes
+
+
+def test_a_duration_before_the_rating_is_the_reading_time() -> None:
+    """Writers put the estimate on either side of the rating ("约十二分钟。建议：精读")."""
+    assert analyse("阅读要点：A、B。约十二分钟。建议：精读。").minutes == 12
+    assert analyse("About ten minutes. Worth a close read.").minutes == 10
+    assert analyse("约 5 分钟。这里不评价。随便看看就好。").minutes is None  # two sentences off
+
+
+def test_a_trailing_ceiling_makes_a_lone_duration_the_reading_time() -> None:
+    text = "6/10, skim it. The PR adds a deferred column expression. Ten minutes, tops."
+    assert analyse(text).minutes == 10
+    assert analyse("It changes the parser. Ten minutes.").minutes is None
+
+
+def test_a_field_list_is_a_layout_and_its_pointer_fields_open_lists() -> None:
+    """An entry written as "- **Label:** value" fields: the fields are not points, and a
+    pointer field gives its value, or the numbered list under it, without the markup."""
+    text = (
+        "- **Grade:** A, read the whole thing\n- **Time:** 20 min\n- **Look at:**\n"
+        "  1. the attribute expansion\n  2. the initialisation order\n- **Refs:** #14791"
+    )
+    found = analyse(text)
+    assert found.focus_points == ("the attribute expansion", "the initialisation order")
+    assert found.minutes == 20
+    other = analyse("- **Grade:** B, a glance\n- **Glance at:** the hex parser. It is short.")
+    assert other.focus_points == ("the hex parser",)
+
+
+def test_a_bullet_list_under_a_pointer_is_still_a_list() -> None:
+    text = "Worth a close read. Look at:\n- **retry**: the budget\n- **backoff**: the jitter"
+    assert len(analyse(text).focus_points) == 2
+
+
+def test_a_remark_label_and_a_grade_before_worth_are_not_points() -> None:
+    """ "CI note:" labels a remark ("note" the noun); "B / worth a skim" rates, and English
+    praise needs its copula ("X is worth studying")."""
+    text = "- **Grade:** B / worth a skim\n- **CI note:** the stress test adds 6 minutes"
+    assert analyse(text).focus_points == ()
+    assert analyse("Worth a skim. Things to note: the retry budget.").focus_points == (
+        "the retry budget",
+    )
+
+
+def test_a_counted_object_before_a_comma_opens_the_list_it_counts() -> None:
+    """ "值得细看的地方有三处，一是…": the count stands where a colon would, and the last
+    item is cut before the rating that comments on it from its end."""
+    text = (
+        "这个 PR 改了补全，值得细看的地方有三处，一是 A 的映射，二是 B 的回退分支，"
+        "三是 C 的时机（值得逐行抠，留出半个钟头）"
+    )
+    found = analyse(text)
+    assert found.focus_points == ("A 的映射", "B 的回退分支", "C 的时机")
+    assert found.minutes == 30
+
+
+@pytest.mark.parametrize(
+    "text,points",
+    [("Worth a skim. The thing to notice is the late binding of the expression.",
+      ("the late binding of the expression",)),
+     ("Read it deeply. The points to study are (i) how the queue works, (ii) the opcode.",
+      ("how the queue works", "the opcode")),
+     ("Dig in. Spend the attention on the owner handoff, the drain path and the assertion.",
+      ("the owner handoff", "the drain path", "the assertion")),
+     ("Skim it. The part to look at is the parser.", ("the parser",))],
+)
+def test_an_english_pointer_in_a_subject_or_as_spent_attention(
+    text: str, points: tuple[str, ...]
+) -> None:
+    """ "The N to VERB is/are X" and "spend the attention on X" point without advising."""
+    assert analyse(text).focus_points == points
+
+
+def test_a_chinese_series_ends_where_a_remark_starts() -> None:
+    """ "要盯住这几样：A、B、C，另外作者提醒…": the plain comma after a 、-series starts the
+    writer's remark, which is no part of the last item."""
+    text = "要静下心来细读。读的时候要盯住这几样：A 的行宽记录、B 里的边界判断、C 的重新定位，另外作者提醒 D 还没对齐"
+    assert analyse(text).focus_points == ("A 的行宽记录", "B 里的边界判断", "C 的重新定位")
+
+
+def test_a_bracketed_list_right_after_a_pointer_is_its_object() -> None:
+    """Chinese puts no space before "（1）", and the markers end clauses, so a rating
+    read nearby never runs across the list."""
+    text = "請逐段細讀。閱讀時請特別留意（1）甲如何不漏觸發（2）乙被 drop 時怎樣取消（3）丙的清理順序。"
+    assert analyse(text).focus_points == ("甲如何不漏觸發", "乙被 drop 時怎樣取消", "丙的清理順序")
+    assert analyse("Skim it. f(1) and f(2) are equal.").focus_points == ()
+
+
+def test_a_verb_of_merit_makes_a_counted_header_point() -> None:
+    """ "Three spots deserve your squinting:" says why the parts are listed, as "repay"
+    does; "The changes fall into three groups:" still describes."""
+    text = ("Block off an hour. Three spots deserve your squinting: first, how A grows; "
+            "then, where B is updated; finally, the new C path.")
+    assert analyse(text).focus_points == ("how A grows", "where B is updated", "the new C path")
+    assert analyse("Skim it. The changes fall into three groups: A; B; C.").focus_points == ()
+
+
+@pytest.mark.parametrize(
+    "text,points",
+    [("编码格式、字段选择规则、读取时如何拼回 Variant，这三块请一定看仔细。本期最值得精读的一篇。",
+      ("编码格式", "字段选择规则", "读取时如何拼回 Variant")),
+     ("Worth a close read. The retry budget, the backoff jitter and the new clock — that's "
+      "what you should be reading closely.", ("The retry budget", "the backoff jitter", "the new clock")),
+     ("值得一看。crater 跑了两轮、每轮大约 40 小时，这部分数字看看就好。", ()),
+     ("值得一看。改了 A、B，这两处都是小改动。", ())],
+)
+def test_a_list_stated_first_and_referred_back_to(text: str, points: tuple[str, ...]) -> None:
+    """The advice after its object ("…，这三块请一定看仔细"): the sentence before the
+    back-reference is the list, unless the advice is light or there is none."""
+    assert analyse(text).focus_points == points
+
+
 # --- the pipeline's speed budget -----------------------------------------------------------------
 def test_analysis_of_sample_like_entries_is_fast() -> None:
     """Thousands of distinct sample-like paragraphs in well under a second (without the memo)."""

@@ -8,7 +8,8 @@ One job per module:
 * `text` (a paragraph normalised, its sentences and clauses), `lexicon` (the cue
   classes) and `scanner` (finding them), `clauses` (what a stretch holds besides cues),
   `rating` (with `combination`, `scope`) and `verdict`, `minutes`, `markers`, `lists`, `headers`,
-  `pointers`, `counted` and `focus`, `references`, and `analysis` (all of them for one paragraph);
+  `pointers` (with `subjects`), `counted` and `focus`, `references`, and `analysis` (all of
+  them for one paragraph);
 * `explain` (why, in words, for ``parse --explain``).
 
 Importing this package (and so ``import digest2notes``) loads none of that: the reader

@@ -231,7 +231,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
             "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
             "highlight highlights takeaway takeaways lesson lessons repay repays pay_off pays_off "
-            "reward rewards rewarding instructive useful valuable insight insights best_part"),
+            "reward rewards rewarding instructive useful valuable insight insights best_part "
+            # verbs of merit: "Three spots deserve your squinting", "Two things justify…"
+            "deserve deserves merit merits warrant warrants justify justifies"),
     (EMPHASIS, "尤其是 特别是 尤其 尤为 especially in_particular particularly notably above_all"),
     (CAUTION, "需要注意 需注意 请注意 要注意 应注意 注意事项 小心 警惕 当心 限制 局限 风险 "
               "已知问题 使用时 部署时 上线前 升级前 升级时 前提是 note_that beware be_aware "

@@ -50,6 +50,8 @@ def trim(para: Para, start: int, end: int) -> Item | None:
     norm = para.norm
     piece = norm[start:end]
     stripped = piece.lstrip(_EDGE)
+    while stripped[:2] in ("**", "__") and (stripped[2:3].isspace() or len(stripped) == 2):
+        stripped = stripped[2:].lstrip(_EDGE)  # the close of a bold header ("**Look at:** X")
     start += len(piece) - len(stripped)
     if stripped[:1] in _GLUE_FIRST:
         glue = _lead_glue().match(norm, start, end)
@@ -204,6 +206,10 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
             if match is not None:
                 glue.append(match.span())
         bare = len(glue) < len(commas)
+        if bare and announced:
+            ends = _series_end(para, seps, commas, glue, start, end)
+            if ends is not None:  # "A、B、C，另外作者提醒…": a remark after the series
+                return cut(para, start, ends, announced=True)
         parts = _pieces(para, start, end, glue)
         if bare and announced:
             return parts
@@ -214,6 +220,22 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
             items = _two_joined(para, seps, items[0])
         return items
     return _english_series(para, seps, start, end, commas)
+
+
+def _series_end(
+    para: Para, seps: _Separators, commas: list[tuple[int, int]],
+    glue: list[tuple[int, int]], start: int, end: int,
+) -> int | None:
+    """Where a 、-series ends at a plain comma with no 、 after it: the comma starts a
+    remark of the writer's, not another item. None when the stretch is not so shaped."""
+    glued = {span[0] for span in glue}
+    bare = [c[0] for c in commas if c[0] not in glued]
+    if not bare:
+        return None
+    first = bare[0]
+    if seps.within("dun", start, first) and not seps.within("dun", first, end):
+        return first
+    return None
 
 
 def _has_cjk(norm: str, start: int, end: int) -> bool:

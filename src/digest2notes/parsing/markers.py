@@ -54,6 +54,9 @@ class _Marker:  # not frozen: made for every marker of every paragraph, and neve
 # placed after the marker's first character, so every alternative starts with a literal
 # or a character set and the engine skips positions that cannot start a marker at once.
 _NOT_AFTER = r"[^\s:;,.、。!?！？—–\-(\[*_>]"
+# A bracketed marker may also follow a Chinese character: Chinese has no spaces to put
+# before it ("请特别留意（1）X（2）Y"), while "f(1)" is still a call.
+_NOT_AFTER_PAREN = r"[^\s:;,.、。!?！？—–\-(\[*_>\u3400-\u9fff]"
 _ZH = "[一二三四五六七八九十]"
 _STEM = "[甲乙丙丁戊己庚辛壬癸]"
 
@@ -79,7 +82,7 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
         r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
-        rf"|\({_guard(chr(92) + '(')}(?:(?P<paren>\d{{1,2}})|(?P<zhparen>{_ZH}{{1,2}})"
+        rf"|\((?<!{_NOT_AFTER_PAREN}\()(?:(?P<paren>\d{{1,2}})|(?P<zhparen>{_ZH}{{1,2}})"
         r"|(?P<letterparen>[a-h])|(?P<romanparen>i{1,3}|iv|vi{0,3}|ix|x))\)"
         # A number, then what closes it: ")" (the number's group is the last closed),
         # "." or "、" (a group of their own closes last and names the style).
@@ -254,6 +257,8 @@ def marked_lists(para: Para) -> list[MarkedList]:
                 run.append(later)
                 index += 1
             if len(run) >= 2 or kind == "line-bullet":
+                if kind == "line-bullet" and _field_list(para, run):
+                    continue
                 runs.append(run)
     runs.sort(key=lambda run: run[0].start)
     lists: list[MarkedList] = []
@@ -265,6 +270,22 @@ def marked_lists(para: Para) -> list[MarkedList]:
         lists.append(marked)
         taken = marked.end
     return lists
+
+
+@cache
+def _field_label() -> re.Pattern[str]:
+    return re.compile(r"[ \t]*[*_]{0,2}[^\n:*_]{1,30}?[*_]{0,2}[ \t]*:")
+
+
+def _field_list(para: Para, run: list[_Marker]) -> bool:
+    """Is this run of line bullets the paragraph's layout, a field list ("- **Grade:** A",
+    "- **Time:** 8 min", "- **Look at:** X")? It opens the paragraph and every item opens
+    with a label: its items are fields, each read on its own (a pointer among them opens
+    its own list), never points. A bullet list under a pointer does not open the paragraph."""
+    if len(run) < 2 or para.norm[: run[0].start].strip():
+        return False
+    label = _field_label()
+    return all(label.match(para.norm, marker.end) for marker in run)
 
 
 def _items(para: Para, run: list[_Marker]) -> MarkedList:

@@ -11,14 +11,22 @@ misplans the reader's queue while a missing one falls back to a default:
 3. when it is time set aside ("建议预留一刻钟", "budget twenty minutes"), or time it
    takes with the entry as the subject or none ("and it takes under ten minutes",
    "需要半小时");
-4. when it stands alone ("约莫 20 分钟", "~25 min.", "两三分钟的事") after a rating in
-   its sentence or in the sentence before.
+4. when it follows a label that names a time and nothing else ("**Time:** 8 min",
+   "Reading time — 10 min", "耗时：约 5 分钟"): a "CI time:" or "Build time:" label names
+   something else, and the clause check of rule 1 still applies to the duration itself;
+5. when it stands alone ("约莫 20 分钟", "~25 min.", "两三分钟的事") after a rating in
+   its sentence or in the sentence before, or before one in its sentence or the sentence
+   right after ("约十二分钟。建议：精读"): writers put the estimate on either side;
+6. when it stands alone with a ceiling after it ("Ten minutes, tops"): a limit set on
+   the time is a plan for reading, and nothing else in a digest is budgeted that way.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from . import lexicon as lx
 from .clauses import AFTER, has_content
@@ -70,6 +78,9 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     process = scan.first(lx.PROCESS, clause_start, clause_end)
     if process >= 0:
         return f"not reading: {scan.words[process]}"
+    label = _time_label(para.norm, start)
+    if label:
+        return f"reading: after the label {label!r}"
     if any(r.clause[0] <= start < r.clause[1] for r in ratings):
         return "reading: in the rating clause"
     reading = scan.first(lx.READ, clause_start, clause_end)
@@ -87,6 +98,12 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
         for rating in ratings:
             if _just_before(para, rating, clause_start):
                 return "reading: stands alone after the rating"
+        for rating in ratings:
+            if _just_after(para, rating, clause_end):
+                return "reading: stands alone before the rating"
+        ceiling = _ceiling_after(para, end)
+        if ceiling:
+            return f"reading: a ceiling set on it ({ceiling!r})"
         return "not reading: stands alone, no rating before it"
     return "not reading: no reading word"
 
@@ -139,3 +156,64 @@ def _just_before(para: Para, rating: Rating, clause_start: int) -> bool:
     while before and not para.norm[before:sentence].strip(" \t\n*_~"):
         before = para.sentence_start(before - 1)  # "…就好。**预计十二分钟": markup between
     return rating.start >= before
+
+
+def _just_after(para: Para, rating: Rating, clause_end: int) -> bool:
+    """Is `rating` later in the same sentence, or in the sentence right after?"""
+    if rating.start < clause_end:
+        return False
+    end = para.sentence_end(clause_end)
+    if rating.start <= end:
+        return True
+    after = para.sentence_end(min(len(para.norm), end + 1))
+    return rating.start <= after
+
+
+#: Words that name a time in a label ("Time:", "Reading time —", "预计："), and the reading
+#: words that may stand with them ("time to read"); a label holding anything else
+#: ("CI time:", "Build duration:") is about that other thing.
+_TIME_NOUNS = frozenset({
+    "time", "duration", "estimate", "est", "est.", "eta", "时间", "耗时", "用时", "时长",
+    "预计", "预估", "估计", "估时",
+})
+_LABEL_READING = frozenset({"reading", "read", "to", "阅读", "读", "est.", "estimated"})
+
+
+@cache
+def _label_pattern() -> re.Pattern[str]:
+    # The label ends right before the duration: a colon or a dash, markup and an
+    # approximation word between them at most. What comes before the label is a
+    # boundary: the start, a list marker, markup or the end of a sentence.
+    return re.compile(
+        r"(?:\A|(?<=[\s*_#>|(\[【。;!?.•-]))"
+        r"(?P<label>[a-z\u4e00-\u9fff][a-z.\u4e00-\u9fff ]{0,22}?)"
+        r"[\s*_]*(?::|—|–|-)[\s*_]*(?:about|around|roughly|approx\.?|约|大约|大概|~|≈)?\s*\Z"
+    )
+
+
+def _time_label(norm: str, start: int) -> str:
+    """The label naming a time right before `start` ("time", "reading time"), or ""."""
+    match = _label_pattern().search(norm, max(0, start - 32), start)
+    if match is None:
+        return ""
+    label = match.group("label").strip()
+    words = label.split() if label.isascii() else [label]
+    nouns = [w for w in words if w not in _LABEL_READING]
+    if nouns and all(w in _TIME_NOUNS for w in nouns):
+        return label
+    if not label.isascii():  # "阅读时间", "预计阅读": a noun with a reading word around it
+        rest = label.replace("阅读", "").replace("读", "")
+        if rest in _TIME_NOUNS:
+            return label
+    return ""
+
+
+_CEILINGS = ("tops", "max", "at most", "at the most", "最多", "顶多", "封顶")
+
+
+def _ceiling_after(para: Para, end: int) -> str:
+    """A ceiling right after the duration, alone in its clause ("…minutes, tops.")."""
+    stop = min(para.sentence_end(end), end + 16)
+    tail = para.norm[end:stop].strip(" ,，*_")
+    tail = tail.rstrip(".。!！")
+    return tail if tail in _CEILINGS else ""

@@ -16,8 +16,8 @@ from itertools import accumulate
 
 from . import lexicon as lx
 from .clauses import BEFORE, first_content, has_content
-from .headers import first_of
-from .lists import Item, cut
+from .headers import count, first_of
+from .lists import Item, cut, trim
 from .markers import MarkedList
 from .scanner import Scan
 from .text import MASK, Para
@@ -129,10 +129,10 @@ class FocusState:
         return len(self.para.norm)
 
     def marked_at(self, pos: int) -> int:
-        """The index of the marked list that starts at `pos` (spaces and newlines
-        before it allowed), or -1."""
+        """The index of the marked list that starts at `pos` (spaces, newlines and the
+        close of a bold header, "**Look at:**", before it allowed), or -1."""
         norm = self.para.norm
-        while pos < len(norm) and norm[pos] in " \t\n":
+        while pos < len(norm) and norm[pos] in " \t\n*_":
             pos += 1
         for index, marked in enumerate(self.marked):
             if marked.start == pos:
@@ -170,6 +170,7 @@ def only_space(norm: str, start: int, end: int) -> bool:
 
 
 _OBJECT_ENDS = (":", ",", "—")
+_COUNT_LIMIT = 12  # "有三处": a count is a few characters, never a whole clause
 
 
 def inline(state: FocusState, i: int, start: int, kind: str) -> None:
@@ -179,6 +180,10 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
     para = state.para
     norm = para.norm
     pointer = (state.scan.starts[i], state.scan.ends[i])
+    marked = state.marked_at(start)
+    if marked >= 0 and marked not in state.claimed:
+        claim(state, marked, pointer)  # "请特别留意（1）X（2）Y": the list is the object
+        return
     end = min(para.chunk_end(start), state.next_consumed(start), state.next_pointer)
     pos = start
     while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
@@ -189,6 +194,13 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
         if mark != "," or not _glued(para, at, end):
             end = at
             break
+    if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
+        # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
+        # follows the comma as a colon's would
+        marked = state.marked_at(end + 1)
+        if marked >= 0:
+            claim(state, marked, pointer)
+            return
     items = cut(para, start, end, announced=False)
     items = [item for item in items if worth_keeping(state, item)]
     if not items:
@@ -219,6 +231,8 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     """Not a pointer to another PR or to background reading, not just "this PR", not the
     verdict ("阅读方式：逐行精读") nor the reading time ("Reading time: 25 minutes")."""
     scan, para = state.scan, state.para
+    if para.norm.startswith("的", item.start):
+        return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
     if scan.any(lx.BACKGROUND, item.start, item.end):
         return False
     if state.ratings and state.rates(item.start, item.end):
@@ -242,8 +256,30 @@ def _bare_reference() -> re.Pattern[str]:
 def claim(state: FocusState, index: int, pointer: tuple[int, int] | None) -> None:
     marked = state.marked[index]
     state.claimed.add(index)
-    items = [item for item in marked.items if worth_keeping(state, item)]
+    items = [
+        kept for item in marked.items
+        if (kept := _before_rating(state, item)) is not None and worth_keeping(state, kept)
+    ]
     add(state, "marked list", pointer, items, (pointer[0] if pointer else marked.start, marked.end))
+
+
+def _before_rating(state: FocusState, item: Item) -> Item | None:
+    """The item cut before a rating that comments on it from its end ("三是 X 的时机
+    （值得逐行抠，留出半个钟头）", "(c) X. Worth a close read"): the last item of a list
+    runs to its sentence's end and swallows what follows. A rating at its start leaves
+    the item whole, for `worth_keeping` to refuse."""
+    para = state.para
+    for start, _ in state.ratings:
+        if item.start < start < item.end:
+            cut_at = start
+            bracket = para.norm.rfind("(", item.start, start)
+            if bracket > item.start and para.inside_brackets(start):
+                cut_at = bracket
+            else:
+                cut_at = max(item.start, para.clause_start(start))
+            if has_content(state.para, state.scan, item.start, cut_at, BEFORE):
+                return trim(para, item.start, cut_at) or item
+    return item
 
 
 def add(

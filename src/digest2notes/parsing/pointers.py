@@ -27,6 +27,7 @@ from . import lexicon as lx
 from .clauses import AFTER, has_content
 from .headers import colon, count, english_introducer, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
+from .subjects import english_phrase, in_subject
 from .text import Para
 
 __all__ = ["PRAISE", "read_pointers"]
@@ -46,7 +47,7 @@ def read_pointers(state: FocusState) -> None:
         i for i, bits in enumerate(flags)
         # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
         if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
-        or (bits & lx.READ and _reading_verb(state, i))
+        or (bits & lx.READ and (_reading_verb(state, i) or in_subject(state, i)))
     ]
     # An inline object ends where its pointer word comes again: what follows is the
     # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
@@ -84,6 +85,8 @@ def read_pointers(state: FocusState) -> None:
             continue
         if scan.words[i] == "注意" and state.para.norm.startswith(":", scan.ends[i]):
             _caution(state, i)  # "注意：…" is a caveat; "注意看：…", "让大家注意的是" point
+            continue
+        if words[i].isascii() and english_phrase(state, i):
             continue
         if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
             _read_point(state, i)
@@ -259,6 +262,8 @@ def _point(state: FocusState, i: int) -> None:
     # 2. a header closed by a colon or a dash
     colon = _colon_of(state, end)
     if colon is not None:
+        if _noun_header(state, i):
+            return
         header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
         announced(state, i, colon[1], header)
         return
@@ -312,6 +317,30 @@ def _noun_compound(state: FocusState, i: int) -> bool:
         return False  # not the sentence's first word
     following = _next_word().match(para.norm, scan.ends[i])
     return following is not None and following.group(1) not in _OBJECT_STARTS
+
+
+def _noun_header(state: FocusState, i: int) -> bool:
+    """ "CI note:", "Migration notes:": "note" closing a label after a bare word is the
+    noun, the label of a remark, not the verb; "Things to note:", "Also note:" and
+    "Note:" still point. ("Review targets:" names what to look at: only "note" has a
+    noun reading that is a remark about something else.)"""
+    scan, para = state.scan, state.para
+    start = scan.starts[i]
+    if scan.words[i] not in _REMARK_NOUNS:
+        return False
+    if not state.content_before(start):
+        return False
+    clause = para.clause_start(start)
+    before = para.norm[clause:start].rstrip(" *_")
+    return _bare_word_end().search(before) is not None and not scan.any(_ADVICE, clause, start)
+
+
+_REMARK_NOUNS = frozenset({"note", "notes"})
+
+
+@cache
+def _bare_word_end() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?!(?:to|please|and|also|then|closely|carefully)\Z)[a-z]+\Z")
 
 
 @cache

@@ -200,11 +200,13 @@ def _sentence_ends(text: str, line_item: re.Pattern[str]) -> list[int]:
 
 def _bold_ends(text: str) -> list[int]:
     """Where each closing ``**`` of a bold span starts (its first asterisk ends a
-    sentence), unless a colon follows: ``**必看**：X`` is a header."""
+    sentence), unless a colon follows or closes the span: ``**必看**：X`` and
+    ``**Look at:** X`` are headers, and what they head is in their sentence."""
     marks = _every(text, "**")
     return [
         marks[k] for k in range(1, len(marks), 2)
         if not text[marks[k] + 2 : marks[k] + 4].lstrip().startswith((":", ",", ";"))
+        and not text[max(0, marks[k] - 2) : marks[k]].rstrip().endswith(":")
     ]
 
 
@@ -219,6 +221,7 @@ def _label_ends(norm: str, spans: list[tuple[int, int]]) -> list[int]:
     ]
 
 
+_MARKER_INSIDE = re.compile(r"\d{1,2}|[a-h]|i{1,3}|iv|vi{0,2}|[一二三四五六七八九十]")
 _LABEL_BRACKETS = (("【", "】"), ("[", "]"))
 
 
@@ -270,6 +273,11 @@ class Para:
                 clauses += [at + 1 for at in found] if mark[0] == " " else found
         if not outside.isascii() and emoji.search(outside):
             clauses += [m.start() for m in emoji.finditer(outside)]
+        if para.brackets:  # a bracketed list marker, "（1）X（2）Y", starts a clause
+            clauses += [
+                start for start, end in para.brackets
+                if end - start <= 4 and _MARKER_INSIDE.fullmatch(norm, start + 1, end - 1)
+            ]
         clauses.sort()
         para.sentence_ends, para.chunk_ends, para.clause_ends = sentences, chunks, clauses
         return para
