@@ -124,7 +124,7 @@ class _Matcher:
         get = self._prefixes.get
         found: list[tuple[int, str]] = []
         for start, end in [(0, len(text))] if windows is None else windows:
-            limit = view.inward(end)
+            limit = view.inward(min(end, len(text)))  # a window may reach past the text
             after = 0  # the end of the last hit: no word starts inside one
             for candidate in self._starts.finditer(flat, view.inward(start), limit):
                 at = candidate.start()
