@@ -83,7 +83,7 @@ def _and_or() -> re.Pattern[str]:
 
 
 @cache
-def _glue_comma() -> re.Pattern[str]:
+def glue_comma() -> re.Pattern[str]:
     """A comma that starts another item: glue ("，以及 Y") or the next step of an order
     ("，再看 Y", "，最后 Z")."""
     return re.compile(
@@ -202,7 +202,7 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
     if _has_cjk(para.norm, start, end):
         glue = []
         for comma in commas:
-            match = _glue_comma().match(para.norm, comma[0])
+            match = glue_comma().match(para.norm, comma[0])
             if match is not None:
                 glue.append(match.span())
         bare = len(glue) < len(commas)

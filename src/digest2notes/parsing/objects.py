@@ -17,7 +17,7 @@ from itertools import accumulate
 from . import lexicon as lx
 from .clauses import BEFORE, first_content, has_content
 from .headers import count, first_of
-from .lists import Item, cut, trim
+from .lists import Item, cut, glue_comma, trim
 from .markers import MarkedList
 from .scanner import Scan
 from .text import MASK, Para
@@ -209,17 +209,9 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
     add(state, kind, pointer, items, (pointer[0], end))
 
 
-@cache
-def _glue() -> re.Pattern[str]:
-    return re.compile(
-        r",\s*(?:以及|还有|另外还有|(?:和|与|及)(?=[\s`\ue000a-z0-9#(“\"'])|"
-        r"(?:and|as\s+well\s+as|plus)(?![a-z]))"
-    )
-
-
 def _glued(para: Para, at: int, end: int) -> bool:
     """Does the comma at `at` glue on another item? In English also "A, B and C"."""
-    if _glue().match(para.norm, at):
+    if glue_comma().match(para.norm, at):
         return True
     rest = para.norm[at:end].replace(MASK, "x")  # inline code is a word like any other
     if rest.isascii() and "," in rest:
