@@ -33,6 +33,10 @@ CASES = [
     # A denied quick read asks for a close one.
     ("Not a skim. The ORM gains composite keys.", "deep"),
     ("這篇不是翻一翻就好的，請逐段細讀。", "deep"),
+    # ... however long the noun the reading verb hangs on.
+    ("Not something to skim. The ORM gains composite keys.", "deep"),
+    ("Honestly, not the kind of thing you skim. The ORM changes.", "deep"),
+    ("这条不是可以跳过的那种，调度器改了。", "deep"),
     # Words on how to read the whole say more than the scale.
     ("Score: 9/10, but a skim is all it needs.", "skim"),
 ]

@@ -43,6 +43,8 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
     "没有阅读必要", "不列入本期阅读范围"), up to a gap of `_NEG_REACH` characters between
     one and the next, and never across "and"/"but"; a second negation undoes it. Under a
     negation an attention verb is a reading verb ("不必关注": not to be read).
+    A negation reaches across a nominal that the cue qualifies ("not something to skim",
+    "not the kind of thing you skim"): what is denied is the reading, however long the noun.
     One-character negations (不, 没, 无, 别) count only right before a cue ("不看",
     "可不读"): they start so many other words. "重点" rates only through the reading word
     beside it: it points (see `focus`).
@@ -81,7 +83,10 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
         if bits & lx.ATTEND:
             bits &= ~lx.HIGH
         if active and (
-            starts[i] - reach > _NEG_REACH
+            (
+                starts[i] - reach > _NEG_REACH
+                and not _nominal().fullmatch(para.norm, reach, starts[i])
+            )
             or _conjunction().search(para.norm, reach, starts[i]) is not None
         ):
             active = False
@@ -99,6 +104,21 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
 
 _NEG_REACH = 10
 _FAR = 6
+
+
+@cache
+def _nominal() -> re.Pattern[str]:
+    """A noun standing for the entry between a negation and its reading cue, with the
+    infinitive or relative clause that hangs the cue on it ("something to", "one you can",
+    "the sort of change that you'd")."""
+    return re.compile(
+        r"\s+(?:(?:just|really|quite|exactly|simply)\s+)?"
+        r"(?:something|anything|one|a\s+thing|an?\s+(?:change|pr|patch|entry|diff|item)"
+        r"|the\s+(?:kind|sort|type)\s+of\s+(?:thing|change|pr|patch|entry|one)s?)"
+        r"(?:\s+(?:that|which))?"
+        r"(?:\s+(?:you|we|i|one|people|readers?|anyone)(?:'d|'ll)?)?"
+        r"(?:\s+(?:to|can|could|should|would|might|may|will)(?:\s+(?:safely|just|simply))?)?\s+"
+    )
 
 
 @cache

@@ -141,10 +141,14 @@ def _zh_value(token: str) -> float | None:
     return None
 
 
+_RANGE_DIGITS = frozenset("零一二两三四五六七八九")
+
+
 def _minutes(match: re.Match[str], unit: str) -> int | None:
     low, high = match.group("low"), match.group("high")
-    if high is None and low and not low[0].isdigit() and len(low) == 2 and "十" not in low:
-        low, high = low[0], low[1]  # "两三分钟": a range written as two digits
+    if high is None and len(low) == 2 and all(c in _RANGE_DIGITS for c in low):
+        # "两三分钟": a range written as two Chinese digits (and not English "an hour")
+        low, high = low[0], low[1]
     value = _value(high) if high else _value(low)
     if value is None:
         return None

@@ -282,13 +282,22 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
             continue
         if bits & lx.DISMISS and not bits & lx.READ and not _whole_object(para, scan, i):
             stop = _stop_after(scan, i, end)
-            if has_content(para, scan, scan.ends[i], stop, AFTER):
+            # "不是可以跳过的那种": the verb qualifies the entry, it has no object
+            kind = _kind_after().match(para.norm, scan.ends[i]) is not None
+            if not kind and has_content(para, scan, scan.ends[i], stop, AFTER):
                 continue
         keep.append(k)
     if len(keep) < len(cues.indices):
         cues.indices[:] = [cues.indices[k] for k in keep]
         cues.flags[:] = [cues.flags[k] for k in keep]
         cues.negated[:] = [cues.negated[k] for k in keep]
+
+
+@cache
+def _kind_after() -> re.Pattern[str]:
+    """"的" and a noun of kind after a verb ("跳过的那种", "可以略过的一类"): a relative
+    clause that says what kind of entry this is, not a verb and its object."""
+    return re.compile(r"\s*的\s*(?:那种|这种|那类|这类|那一类|一类|类型|东西)")
 
 
 def _part_object(para: Para, scan: Scan, index: int) -> bool:
