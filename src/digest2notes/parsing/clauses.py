@@ -78,43 +78,31 @@ def _content() -> re.Pattern[str]:
 
 
 def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool:
-    """Does [start, end) hold a word that is no cue, no bracketed aside and no filler?"""
-    return first_content(para, scan, start, end, kind) < end
-
-
-def first_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> int:
-    """Where the first stretch between cues that holds content starts in [start, end),
-    or `end`. Stretches end at cues, so for any cue start `s` in the range,
-    ``first_content(…, start, end, …) < s`` is ``has_content(…, start, s, …)``.
+    """Does [start, end) hold a word that is no cue, no bracketed aside and no filler?
 
     The rules ask this of many ranges of one paragraph, so the stretches between its
     cues are judged once (`Stretches`); only a stretch that the range cuts is judged
     again, as the part inside the range."""
     if start >= end:
-        return end
+        return False
     stretches = _stretches(para, scan, kind)
     first = bisect_right(stretches.ends, start)  # the first stretch that ends after start
     last = bisect_left(stretches.starts, end) - 1  # the last one that starts before end
     if first > last:
-        return end
+        return False
     a, b = stretches.starts[first], stretches.ends[first]
     if a < start or b > end:  # cut by the range: judge what lies inside it
-        a, b = max(a, start), min(b, end)
-        if _judge(para, a, b, kind):
-            return a
+        if _judge(para, max(a, start), min(b, end), kind):
+            return True
         first += 1
-    if first > last:
-        return end
+        if first > last:
+            return False
     # Stretches wholly inside, then the last one, which the range may cut.
-    found = bisect_left(stretches.with_content, first)
     whole_last = last if stretches.ends[last] <= end else last - 1
+    found = bisect_left(stretches.with_content, first)
     if found < len(stretches.with_content) and stretches.with_content[found] <= whole_last:
-        return stretches.starts[stretches.with_content[found]]
-    if whole_last < last:
-        a = stretches.starts[last]
-        if _judge(para, a, end, kind):
-            return a
-    return end
+        return True
+    return whole_last < last and _judge(para, stretches.starts[last], end, kind)
 
 
 @dataclass(frozen=True, slots=True)

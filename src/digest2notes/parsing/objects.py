@@ -15,7 +15,7 @@ from functools import cache
 from itertools import accumulate
 
 from . import lexicon as lx
-from .clauses import BEFORE, first_content, has_content
+from .clauses import BEFORE, has_content
 from .headers import count, first_of
 from .lists import Item, cut, glue_comma, trim
 from .markers import MarkedList
@@ -54,37 +54,29 @@ class FocusState:
     scan: Scan
     marked: list[MarkedList]
     claimed: set[int] = field(default_factory=set)  # indices of marked lists taken
-    consumed: list[tuple[int, int]] = field(default_factory=list)  # as `consume` was told
-    consumed_starts: list[int] = field(default_factory=list)  # their starts, sorted
-    consumed_union: list[tuple[int, int]] = field(default_factory=list)  # disjoint, sorted
+    #: The starts of the stretches `consume` was given, sorted, and their union as
+    #: disjoint sorted spans: where the next one starts and whether a place was read are
+    #: then each one bisect.
+    consumed_starts: list[int] = field(default_factory=list)
+    consumed_union: list[tuple[int, int]] = field(default_factory=list)
     #: The scan indices of every condition, audience and caveat cue, in order (most
     #: paragraphs have none, and no pointer is then checked for one).
     exclusions: list[int] = field(default_factory=list)
     found: list[FocusList] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
-    #: (start, end) of every phrase that rates the whole PR: a verdict is no focus point.
+    #: (start, end) of every phrase that rates the whole PR, sorted (`set_ratings`): a
+    #: verdict is no focus point.
     ratings: list[tuple[int, int]] = field(default_factory=list)
+    #: the furthest end among `ratings[:k + 1]`, for `rates`.
+    rating_reach: list[int] = field(default_factory=list)
     #: (start, end) of the phrase that decided the verdict, if any.
     verdict: tuple[int, int] | None = None
-    #: clause start → where the clause's first content starts (`clauses.first_content`),
-    #: so that asking it of every pointer in a long clause stays linear.
-    leads: dict[int, int] = field(default_factory=dict)
     #: where the next pointer candidate after the one being read starts (`read_pointers`).
     next_pointer: int = 1 << 62
 
     def content_before(self, pos: int) -> bool:
         """Is there content between the start of `pos`'s clause and `pos` (a cue start)?"""
-        clause = self.para.clause_start(pos)
-        lead = self.leads.get(clause)
-        if lead is None:
-            lead = first_content(
-                self.para, self.scan, clause, self.para.clause_end(clause), BEFORE
-            )
-            self.leads[clause] = lead
-        return lead < pos
-
-    #: the furthest end among `ratings[:k + 1]` (sorted by start), for `rates`.
-    rating_reach: list[int] = field(default_factory=list)
+        return has_content(self.para, self.scan, self.para.clause_start(pos), pos, BEFORE)
 
     def set_ratings(self, spans: list[tuple[int, int]]) -> None:
         self.ratings = sorted(spans)
@@ -97,11 +89,9 @@ class FocusState:
 
     def consume(self, start: int, end: int) -> None:
         """Mark [start, end) as read by a rule, so no other rule reads it again."""
-        self.consumed.append((start, end))
         insort(self.consumed_starts, start)
         if start >= end:
             return
-        # Keep `consumed_union` disjoint and sorted: membership is then one bisect.
         union = self.consumed_union
         first = bisect_left(union, (start,))
         if first and union[first - 1][1] >= start:
