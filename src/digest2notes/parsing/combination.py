@@ -46,7 +46,8 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
     A negation reaches across a nominal that the cue qualifies ("not something to skim",
     "not the kind of thing you skim"): what is denied is the reading, however long the noun.
     One-character negations (不, 没, 无, 别) count only right before a cue ("不看",
-    "可不读"): they start so many other words. "重点" rates only through the reading word
+    "可不读"): they start so many other words. A bracket ends the reach: an aside is said
+    apart ("行为还没有对齐（要静下心来细读）"). "重点" rates only through the reading word
     beside it: it points (see `focus`).
     """
     flags, starts, ends, words = scan.flags, scan.starts, scan.ends, scan.words
@@ -66,6 +67,9 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
     for i in range(first_index, stop_index):
         bits = flags[i]
         if bits & lx.NEG:
+            # A negation past the reach of the one before starts afresh ("没有任何变化
+            # （不值得点开）"): it undoes only a negation it stands beside.
+            fresh = active and _out_of_reach(para.norm, reach, starts[i])
             if bits & lx.NEG_NEAR:
                 following = i + 1
                 # "别" is an imperative "don't" ("别在这上面花时间"); 不 starts many words
@@ -74,7 +78,7 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
                     flags[following] & (lx.RATING | lx.INCLUDE | lx.ATTEND) & ~lx.NEG
                 ):
                     continue
-            active = not active
+            active = fresh or not active
             reach = ends[i]
             cues.indices.append(i)
             cues.flags.append(bits)
@@ -82,13 +86,7 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
             continue
         if bits & lx.ATTEND:
             bits &= ~lx.HIGH
-        if active and (
-            (
-                starts[i] - reach > _NEG_REACH
-                and not _nominal().fullmatch(para.norm, reach, starts[i])
-            )
-            or _conjunction().search(para.norm, reach, starts[i]) is not None
-        ):
+        if active and _out_of_reach(para.norm, reach, starts[i]):
             active = False
         if active and bits & lx.ATTEND and not bits & lx.RATING:
             bits = lx.READ
@@ -106,6 +104,16 @@ _NEG_REACH = 10
 _FAR = 6
 
 
+def _out_of_reach(norm: str, reach: int, cue: int) -> bool:
+    """Is a cue at `cue` beyond a negation that reached `reach`: too far (unless across a
+    nominal), or past an "and"/"but" or a bracket?"""
+    return (
+        (cue - reach > _NEG_REACH and not _nominal().fullmatch(norm, reach, cue))
+        or _conjunction().search(norm, reach, cue) is not None
+        or _bracket().search(norm, reach, cue) is not None
+    )
+
+
 @cache
 def _nominal() -> re.Pattern[str]:
     """A noun standing for the entry between a negation and its reading cue, with the
@@ -119,6 +127,12 @@ def _nominal() -> re.Pattern[str]:
         r"(?:\s+(?:you|we|i|one|people|readers?|anyone)(?:'d|'ll)?)?"
         r"(?:\s+(?:to|can|could|should|would|might|may|will)(?:\s+(?:safely|just|simply))?)?\s+"
     )
+
+
+@cache
+def _bracket() -> re.Pattern[str]:
+    """A bracket between a negation and a cue: an aside is said apart ("还没有对齐（要细读）")."""
+    return re.compile(r"[()（）【】\[\]]")
 
 
 @cache

@@ -104,7 +104,7 @@ def rate_clause(
             held |= bits
     if not held & (lx.NEG | lx.DISMISS | lx.TEMPORAL):
         # The usual clause: nothing negated, dismissed or timed; each cue counts as it is.
-        if classify(held, 0, True) is None:
+        if classify(held, 0, True) is None and not (asked and held & lx.READ):
             return None  # nothing here could rate, whatever its words' order
         # "重点" rates only through the reading word beside it: it points (see `focus`).
         pairs = [

@@ -34,9 +34,11 @@ over built-in cues in their clause.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 
 from ..model import Verdict
 from . import lexicon as lx
@@ -163,8 +165,15 @@ def _answered(
         verdict: Verdict | None = None
         weak = False
         if bits & lx.AFFIRM:
+            if _contrast().search(para.norm, scan.ends[j], answer_end) and any(
+                flags[k] & WANTED for k in cues[k + 1 :]
+            ):
+                return None  # "值得，但扫一遍就够": the qualified answer rates in its own words
             verdict = asked.verdict
-        elif bits & lx.NEG and words[j] in _NO and (opening or closing):
+        elif bits & lx.NEG and (opening or closing) and (
+            words[j] in _NO or not has_content(para, scan, scan.ends[j],
+                                               para.clause_end(scan.ends[j]), AFTER)
+        ):  # "No.", "不值得，除非…": a negation that stands alone as the answer
             verdict = Verdict.DEEP if asked.verdict is Verdict.SKIP else Verdict.SKIP
             weak = verdict is Verdict.SKIP
         elif opening and bits & (lx.BREVITY | lx.DEPTH) and not bits & lx.READ:
@@ -178,6 +187,11 @@ def _answered(
                 asked.scope,
             )
     return None
+
+
+@cache
+def _contrast() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:but|though|although|just)(?![a-z])|但|不过|只是")
 
 
 _NO = frozenset({"no", "nope", "nah", "not", "不", "不用", "不必", "没必要", "不需要"})
