@@ -39,7 +39,7 @@ _FILLERS = {
         "for_the_most_part mostly of from one's your my our their "
         # what stands around a duration ("Skimmable in 5-10 min", "十分钟上下")
         "in within under about around roughly approximately 约 大约 大概 左右 上下 以内 之内 "
-        "tops max maximum maybe perhaps probably "
+        "tops max maximum maybe perhaps probably for call say give_or_take "
         # the nouns of a rating label ("Skim material", "选读材料", "必读作业")
         "material materials fare territory stuff 材料 作业 读物"
     ),

@@ -93,13 +93,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ, "a_pass"),
     # reading nouns and verbs of any depth; the adjective beside them decides
     (READ, "overview an_overview readthrough walkthrough walk-through go_through go_over "
-           "once-over once_over perusal peruse "
+           "once-over once_over perusal peruse sitting sit_down_with sit_with "
            "look-through 看完 读完 翻完 过完 读懂 看懂"),
     (MODAL | READ | BREVITY, "可略读 可略看"),
     (READ | BREVITY, "gist the_gist 大意 梗概 个大概 瞥 一瞥 瞟 瞟一眼 scan_through quick_scan"),
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
-    (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 read reads reading a_read "
+    (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 读毕 open opening "
+           "read reads reading a_read "
            "read-through readthrough read_through your_time the_time 花时间 spend_time "
            "spend_any_time spend_much_time"),
     (READ | ATTEND, "attention your_attention"),
@@ -118,7 +119,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "front-to-back back_to_front"),
     (DEPTH, "with_care attentively in_earnest"),
     # completeness: a reading of all of it ("a full read", "完整读一遍", "every line")
-    (DEPTH, "whole full fully complete completely entire whole_thing properly meticulous "
+    (DEPTH, "whole full fully complete completely entire whole_thing proper properly meticulous "
             "meticulously rigorous rigorously painstaking painstakingly exhaustive exhaustively "
             "every_line each_line every_file each_file every_word word_by_word file_by_file "
             "彻底 透彻 全面 系统地 从头到尾 一字一句 每一行 每行 每个文件 逐文件 用心"),
@@ -144,7 +145,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
                       "can_safely_be_skipped can_safely_be_ignored feel_free_to_skip"),
     (SUFFICE, "即可 就好 就行 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 就完事 就得了 也行 "
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
-              "is_fine is_plenty"),
+              "is_fine is_plenty should_do will_do_it should_do_it does_it does_the_trick"),
     # negation, condition, exception
     (NEG, "nothing nope nah"),
     (DEPTH, "all_of_it"),
@@ -271,7 +272,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "
            "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
-           "quick_start quickstart nothing_else skip_connection skip_connections key_value"),
+           "quick_start quickstart nothing_else skip_connection skip_connections key_value "
+           "open_source open-source open_question open_questions open_issue open_issues"),
 )
 
 

@@ -81,6 +81,9 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     label = _time_label(para.norm, start)
     if label:
         return f"reading: after the label {label!r}"
+    asked = _asked_time(para, scan, start)
+    if asked:
+        return asked
     if any(r.clause[0] <= start < r.clause[1] for r in ratings):
         return "reading: in the rating clause"
     reading = scan.first(lx.READ, clause_start, clause_end)
@@ -92,8 +95,10 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     budget = _budget(para, scan, clause_start, start) or _allotted(scan, end, clause_end)
     if budget:
         return budget
+    # A condition after it qualifies the estimate ("twelve minutes if you take it").
+    condition = scan.first(lx.COND | lx.EXCEPT, end, clause_end)
     if not has_content(para, scan, clause_start, start, AFTER) and not has_content(
-        para, scan, end, clause_end, AFTER
+        para, scan, end, scan.starts[condition] if condition >= 0 else clause_end, AFTER
     ):
         for rating in ratings:
             if _just_before(para, rating, clause_start):
@@ -205,6 +210,31 @@ def _time_label(norm: str, start: int) -> str:
         rest = label.replace("阅读", "").replace("读", "")
         if rest in _TIME_NOUNS:
             return label
+    return ""
+
+
+@cache
+def _time_question() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])how\s+(?:long|much\s+time)(?![a-z])|多久|多长时间|多少时间|几分钟"
+    )
+
+
+def _asked_time(para: Para, scan: Scan, start: int) -> str:
+    """A duration that opens the answer to a question is about what was asked: reading
+    time for "How long? Five to eight minutes.", "要多久？十分钟左右", not for "How long
+    does CI take? 40 minutes."."""
+    sentence = para.sentence_start(start)
+    if not sentence or not para.norm.startswith("?", sentence - 1) or has_content(
+        para, scan, sentence, start, AFTER
+    ):
+        return ""
+    question = para.sentence_start(sentence - 1)
+    process = scan.first(lx.PROCESS, question, sentence)
+    if process >= 0:
+        return f"not reading: the answer to a question about {scan.words[process]}"
+    if _time_question().search(para.norm, question, sentence) is not None:
+        return "reading: the answer to a question of time"
     return ""
 
 

@@ -174,6 +174,8 @@ def _answered(
             words[j] in _NO or not has_content(para, scan, scan.ends[j],
                                                para.clause_end(scan.ends[j]), AFTER)
         ):  # "No.", "不值得，除非…": a negation that stands alone as the answer
+            if any(flags[m] & WANTED for m in cues[k + 1 :]):
+                return None  # "Not one to skim", "No, read it closely": the words rate
             verdict = Verdict.DEEP if asked.verdict is Verdict.SKIP else Verdict.SKIP
             weak = verdict is Verdict.SKIP
         elif opening and bits & (lx.BREVITY | lx.DEPTH) and not bits & lx.READ:
