@@ -33,8 +33,8 @@ _FILLERS = {
     ),
     # after the last cue ("看看就好吧", "skip it for now")
     "after": (
-        "一下 一遍 一番 一眼 两眼 几眼 下 掉 吧 啊 呀 哦 呢 嘛 啦 哈 吗 么 了 就 先 再 也 都 好了 "
-        "了事 "
+        "一下 一遍 一番 一眼 两眼 几眼 下 掉 的 吧 啊 呀 哦 呢 嘛 啦 哈 吗 么 了 就 先 再 也 都 "
+        "好了 了事 "
         "now here first too also again later entirely only for_now right_away at_all as_well "
         "for_the_most_part mostly of from one's your my our their "
         # what stands around a duration ("Skimmable in 5-10 min", "十分钟上下")
@@ -45,8 +45,9 @@ _FILLERS = {
     ),
     # around a bare label ("这条我给 high priority", "Low value for most readers")
     "label": (
-        "我给 给 列为 属于 算 算是 是 为 这 我 的 都 也 很 非常 十分 评级 评分 打分 for most all "
-        "many the a an of is it's its this one rating verdict material materials fare "
+        "我给 给 列为 属于 属 算 算是 是 为 这 我 的 都 也 很 非常 十分 评级 评分 打分 for most "
+        "all "
+        "many mostly the a an of is it's its this one rating verdict material materials fare "
         "territory stuff reading 材料 作业 读物 一条 一篇 条 篇"
     ),
 }

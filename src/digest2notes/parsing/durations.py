@@ -50,7 +50,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         r"(?P<low>" + _NUM + r")"
         r"(?:\s*(?:-|–|~|到|至|或|(?<![a-z])(?:to|or)(?![a-z])|,\s*(?:maybe|perhaps|possibly))?"
         r"\s*(?P<high>" + _NUM + r"))?"
-        r"(?:来|多|余)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?[\s-]*\Z"
+        r"(?:来|多|余|-?ish)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?[\s-]*\Z"
     )
     return units, number
 
@@ -103,9 +103,22 @@ def find_durations(para: Para) -> list[Duration]:
         if match is None:
             continue
         minutes = _minutes(match, word)
-        if minutes is not None:
-            found.append(Duration(match.start(), u_end, minutes))
+        if minutes is None:
+            continue
+        if found and _range_between().fullmatch(norm, found[-1].end, match.start()):
+            # "半小时到四十分钟", "1 hour to 90 minutes": one range, its upper bound
+            last = found.pop()
+            minutes = max(minutes, last.minutes)
+            found.append(Duration(last.start, u_end, minutes))
+            continue
+        found.append(Duration(match.start(), u_end, minutes))
     return found
+
+
+@cache
+def _range_between() -> re.Pattern[str]:
+    """What joins two durations into one range ("半小时到四十分钟", "an hour or 90 min")."""
+    return re.compile(r"\s*(?:-|–|~|～|到|至|或|(?<![a-z])(?:to|or)(?![a-z]))\s*")
 
 
 def _value(token: str | None) -> float | None:

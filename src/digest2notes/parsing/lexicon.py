@@ -147,7 +147,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
               "is_fine is_plenty should_do will_do_it should_do_it does_it does_the_trick"),
     # negation, condition, exception
-    (NEG, "nothing nope nah"),
+    (NEG, "nothing none nope nah"),
     (DEPTH, "all_of_it"),
     (NEG, "没啥 没什么 没有什么"),
     # "no need": the negation of a necessity, not of reading (it yields to a quick read)
@@ -171,15 +171,15 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (RECOMMEND, "deserve deserving ought_to advise advised advisable encourage encouraged "
                 "urge urged you'll_want you_will_want want_to 要 请务必 奉劝 asked_to "
                 "are_asked_to is_asked_to invited_to encouraged_to"),
-    (RECOMMEND, "值得 建议 不妨 最好 应该 应当 宜 请 需 适合 worth worthwhile should suggest "
-                "suggested consider"),
+    (RECOMMEND, "值得 建议 不妨 最好 应该 应当 该读 该看 最该 宜 请 需 适合 worth worthwhile "
+                "should suggest suggested consider"),
     (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it"),
     (TITLE, "verdict rating recommendation classification assessment advice 结论 评级 评价 "
             "阅读建议 阅读方式 处理方式 读法 推荐度 处理建议"),
     (TITLE | RECOMMEND | ENDORSE, "recommendation"),
     (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
                                  "strongly_recommended"),
-    (MODAL, "可 可以 can may you_can you_could you_may feel_free_to safe_to"),
+    (MODAL, "可 可以 无妨 也无妨 can may you_can you_could you_may feel_free_to safe_to"),
     (HIGH | ATTEND, "重点"),
     (HIGH, "必 务必 一定要 高优先级 优先级高 高优 头等 must a_must essential mandatory "
            "high_priority top_priority priority a_priority p0"),
@@ -189,7 +189,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "non-negotiable have_to has_to need_to needs_to"),
     (HIGH | NEED, "required"),
     (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know"),
-    (NEED, "必要 需要 needed necessary need"),
+    (NEED, "必要 需要 needed necessary need needs"),
     (LOW, "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 low_priority "
           "low_value low-value low-priority"),
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
@@ -206,9 +206,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "this_pull_request the_pull_request this_series the_series "
             "this_change the_change it this overall the_whole_thing all_of_it"),
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
-           "那部分 其余部分 其他部分 数字 documentation test tests testing review_thread "
+           "那部分 其余部分 其他部分 部分 数字 documentation test tests testing review_thread "
            "the_review discussion "
-           "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers"),
+           "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers part "
+           "parts"),
     (ATTEND, "to_study to_look_at to_look_for to_watch to_read to_examine to_check 着重 思考 "
              "思索 推敲 想想 想一想"),
     (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
@@ -273,7 +274,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
            "quick_start quickstart nothing_else skip_connection skip_connections key_value "
-           "open_source open-source open_question open_questions open_issue open_issues"),
+           "open_source open-source open_question open_questions open_issue open_issues "
+           "大部分 一部分 部分地 for_the_most_part in_part part_of"),
 )
 
 

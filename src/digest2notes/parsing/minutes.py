@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import AFTER, has_content
+from .clauses import AFTER, BEFORE, has_content
 from .durations import Duration
 from .scanner import Scan, with_time_words
 from .text import Para
@@ -74,6 +74,8 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     # about is said beside it (and thousands of durations in one clause stay linear).
     clause_start = max(para.clause_start(start), start - _WINDOW)
     clause_end = min(para.clause_end(end), end + _WINDOW)
+    if para.brackets and para.inside_brackets(start):
+        clause_start, clause_end = _aside_clause(para, start, end, clause_start, clause_end)
     sentence_start = max(para.sentence_start(start), start - 2 * _WINDOW)
     process = scan.first(lx.PROCESS, clause_start, clause_end)
     if process >= 0:
@@ -95,6 +97,9 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     budget = _budget(para, scan, clause_start, start) or _allotted(scan, end, clause_end)
     if budget:
         return budget
+    other = _other_label(para, scan, start)
+    if other:
+        return f"not reading: the value of {other!r}"
     # A condition after it qualifies the estimate ("twelve minutes if you take it").
     condition = scan.first(lx.COND | lx.EXCEPT, end, clause_end)
     if not has_content(para, scan, clause_start, start, AFTER) and not has_content(
@@ -106,14 +111,62 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
         for rating in ratings:
             if _just_after(para, rating, clause_end):
                 return "reading: stands alone before the rating"
+        if _sentence_alone(para, scan, start, end) and any(
+            _earlier(para, rating, clause_start, 3) and not scan.any(lx.PROCESS, rating.end, start)
+            for rating in ratings
+        ):
+            return "reading: a sentence of its own, after the rating"
         ceiling = _ceiling_after(para, end)
         if ceiling:
             return f"reading: a ceiling set on it ({ceiling!r})"
-        return "not reading: stands alone, no rating before it"
-    return "not reading: no reading word"
+        return _opened(para, scan, sentence_start, start) or (
+            "not reading: stands alone, no rating before it"
+        )
+    return _opened(para, scan, sentence_start, start) or "not reading: no reading word"
+
+
+def _opened(para: Para, scan: Scan, sentence_start: int, start: int) -> str:
+    """Reading time when its sentence opens with a reading word ("Read: X only, 2 min")."""
+    opener = scan.first(lx.READ, sentence_start, start)
+    if opener >= 0 and not has_content(para, scan, sentence_start, scan.starts[opener], BEFORE):
+        return f"reading: its sentence opens with {scan.words[opener]!r}"
+    return ""
 
 
 _WINDOW = 40
+
+
+def _aside_clause(
+    para: Para, start: int, end: int, clause_start: int, clause_end: int
+) -> tuple[int, int]:
+    """The clause of a duration inside brackets, within them: a bracket's own commas
+    part its clauses ("跑一遍 40 秒（扫一眼就够，五分钟以内）")."""
+    norm = para.norm
+    for a, b in para.brackets:
+        if a < start and end < b:
+            lo, hi = max(clause_start, a + 1), min(clause_end, b - 1)
+            cut = max(norm.rfind(mark, lo, start) for mark in _ASIDE_MARKS)
+            stops = [at for mark in _ASIDE_MARKS if (at := norm.find(mark, end, hi)) >= 0]
+            return max(lo, cut + 1), min([hi, *stops])
+    return clause_start, clause_end
+
+
+_ASIDE_MARKS = (",", "，", ";", "；", ":", "：", "、")
+
+
+def _other_label(para: Para, scan: Scan, start: int) -> str:
+    """The label a duration is the value of, when it names something else and rates
+    nothing ("Drain test on the 3-node cluster: 14 min"), or ""."""
+    norm = para.norm
+    colon = len(norm[:start].rstrip(" *_~≈")) - 1
+    if colon < 0 or norm[colon] not in ":：":
+        return ""
+    label = para.clause_start(colon)
+    if scan.any(lx.RATING | lx.BUDGET, label, colon) or not has_content(
+        para, scan, label, colon, AFTER
+    ):
+        return ""
+    return " ".join(norm[label:colon].split()).strip("*_ ")
 _STRONG_BUDGET = frozenset({
     "留", "预留", "留出", "腾出", "抽出", "安排", "花", "budget", "set aside", "allow", "allot",
     "allotted", "expect", "plan", "plan for", "reserve", "reserved", "block out", "spend",
@@ -163,6 +216,25 @@ def _just_before(para: Para, rating: Rating, clause_start: int) -> bool:
     return rating.start >= before
 
 
+def _sentence_alone(para: Para, scan: Scan, start: int, end: int) -> bool:
+    """Is the duration the whole of its sentence ("Ten to twelve minutes.")?"""
+    return not has_content(para, scan, para.sentence_start(start), start, AFTER) and not (
+        has_content(para, scan, end, para.sentence_end(end), AFTER)
+    )
+
+
+def _earlier(para: Para, rating: Rating, clause_start: int, sentences: int) -> bool:
+    """Is `rating` before `clause_start`, within the last `sentences` sentences?"""
+    if rating.clause[1] > clause_start:
+        return False
+    at = para.sentence_start(clause_start)
+    for _ in range(sentences):
+        if not at:
+            break
+        at = para.sentence_start(at - 1)
+    return rating.start >= at
+
+
 def _just_after(para: Para, rating: Rating, clause_end: int) -> bool:
     """Is `rating` later in the same sentence, or in the sentence right after?"""
     if rating.start < clause_end:
@@ -178,8 +250,8 @@ def _just_after(para: Para, rating: Rating, clause_end: int) -> bool:
 #: words that may stand with them ("time to read"); a label holding anything else
 #: ("CI time:", "Build duration:") is about that other thing.
 _TIME_NOUNS = frozenset({
-    "time", "duration", "estimate", "est", "est.", "eta", "时间", "耗时", "用时", "时长",
-    "预计", "预估", "估计", "估时",
+    "time", "duration", "estimate", "est", "est.", "eta", "effort", "cost", "length",
+    "时间", "耗时", "用时", "时长", "预计", "预估", "估计", "估时", "工作量",
 })
 _LABEL_READING = frozenset({"reading", "read", "to", "阅读", "读", "est.", "estimated"})
 
@@ -201,7 +273,7 @@ def _time_label(norm: str, start: int) -> str:
     match = _label_pattern().search(norm, max(0, start - 32), start)
     if match is None:
         return ""
-    label = match.group("label").strip()
+    label = match.group("label").strip().rsplit(". ", 1)[-1]  # "Skim it. Effort:" → "effort"
     words = label.split() if label.isascii() else [label]
     nouns = [w for w in words if w not in _LABEL_READING]
     if nouns and all(w in _TIME_NOUNS for w in nouns):

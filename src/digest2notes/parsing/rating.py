@@ -161,6 +161,10 @@ def rate_clause(
     titled = _titled(para, scan, start, first_index)
     label = (bool(every & LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
     decided = classify(positive, negative, label)
+    if negative & lx.BREVITY and _limit_negated(para, scan, cues):
+        decided = Verdict.DEEP, "a quick read negated (more than a skim)", False
+    elif positive & lx.DISMISS and positive & lx.BREVITY and _read_then_on(para, scan, cues):
+        decided = Verdict.SKIM, _THEN_ON, False
     if decided is None and asked and positive & lx.READ:
         decided = Verdict.DEEP, "a question of reading", False  # "Shall we read it?"
     if decided is None:
@@ -169,7 +173,7 @@ def rate_clause(
     pointed = not asked and not negative and not label and every & lx.READ and not _clean_after(
         para, scan, cues, start, end
     )
-    if pointed and rule not in ("depth", "brevity"):
+    if pointed and rule not in ("depth", "brevity", _THEN_ON):
         return None  # "look at X", "值得一读的是 X": a pointer, not a rating
     span_start, span_end = phrase_span(para, scan, first, last)
     tier, scope = rating_scope(para, scan, start, first_start)
@@ -186,6 +190,36 @@ def rate_clause(
     )
 
 
+
+
+_THEN_ON = "brevity (a quick read, then on)"
+
+
+def _read_then_on(para: Para, scan: Scan, cues: Cues) -> bool:
+    """A quick read and then a dismissal ("Glance at the NEWS entry and move on", "扫一眼
+    然后划走"): the dismissal is of what is left."""
+    quick = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
+                  if bits & lx.BREVITY and bits & lx.READ), -1)
+    dismissal = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
+                      if bits & lx.DISMISS and i > quick), -1)
+    return quick >= 0 and dismissal >= 0 and _and_then().search(
+        para.norm, scan.ends[quick], scan.starts[dismissal]) is not None
+
+
+def _limit_negated(para: Para, scan: Scan, cues: Cues) -> bool:
+    """Is a quick read denied as a limit ("不宜仅作浏览", "not just a skim"): more than it?"""
+    negation = -1
+    for i, bits, negated in zip(cues.indices, cues.flags, cues.negated, strict=True):
+        if bits & lx.NEG and not negated:
+            negation = scan.ends[i]
+        elif negated and bits & lx.BREVITY and negation >= 0:
+            return _limiter().search(para.norm, negation, scan.starts[i]) is not None
+    return False
+
+
+@cache
+def _limiter() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:just|only|merely|simply|purely)(?![a-z])|仅|只|光|单纯")
 
 
 def _coordinated(para: Para, start: int, cue: int) -> int:
@@ -280,7 +314,10 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
             bits & lx.TEMPORAL or _temporal_next_to(scan, i)
         ):
             continue
-        if bits & lx.DISMISS and not bits & lx.READ and not _whole_object(para, scan, i):
+        passive = scan.words[i].startswith(("be ", "can be"))  # a passive takes no object
+        if bits & lx.DISMISS and not bits & lx.READ and not passive and not _whole_object(
+            para, scan, i
+        ):
             stop = _stop_after(scan, i, end)
             # "不是可以跳过的那种": the verb qualifies the entry, it has no object
             kind = _kind_after().match(para.norm, scan.ends[i]) is not None

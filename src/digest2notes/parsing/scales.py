@@ -8,6 +8,7 @@ skim, the bottom third a skip. What counts is the share of the scale reached:
 * a row of one glyph (⭐⭐⭐⭐, 🌶️🌶️🌶️, 🔥🔥) or a count of stars ("五星", "3 stars") is a
   position from one to its maximum, five for stars and three for any other glyph: one
   glyph is the bottom of its row;
+* a stated scale (a score, stars, a grade) wins over a row of glyphs, whose top is guessed;
 * a letter grade after a grade title ("Grade: A", "评级：B") is on the A–C scale the
   letters are usually given on (a + or - does not move it a third; D and below are
   under C).
@@ -100,7 +101,15 @@ def scale_rating(para: Para) -> Rating | None:
                 token = star.group("count")
                 count = int(token) if token.isdigit() else _ZH_COUNT[token]
             found.append((star.start(), star.end(), _position(count, 5), f"{count} stars"))
-    if not norm.isascii():
+    if "grad" in norm or "rating" in norm or "评" in norm or "等级" in norm:
+        grade = _grade().search(norm)
+        if grade is not None:
+            letter = grade.group("letter")
+            share = _GRADES.get(letter, Fraction(0))
+            found.append((grade.start("letter"), grade.end(), share, f"grade {letter.upper()}"))
+    # A row of other glyphs is on a scale the writer never states: a score, stars or a
+    # grade beside it say more ("🔥🔥 10/10").
+    if not norm.isascii() and not found:
         for row in _glyph_row().finditer(norm):
             if row.group("glyph") in _STAR_GLYPHS:
                 continue
@@ -109,12 +118,6 @@ def scale_rating(para: Para) -> Rating | None:
                 share = _position(count, 3)
                 found.append((row.start(), row.end(), share, f"{count} × {row.group('glyph')}"))
                 break
-    if "grad" in norm or "rating" in norm or "评" in norm or "等级" in norm:
-        grade = _grade().search(norm)
-        if grade is not None:
-            letter = grade.group("letter")
-            share = _GRADES.get(letter, Fraction(0))
-            found.append((grade.start("letter"), grade.end(), share, f"grade {letter.upper()}"))
     if not found:
         return None
     start, end, share, rule = min(found)
