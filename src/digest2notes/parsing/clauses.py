@@ -39,14 +39,15 @@ _FILLERS = {
         "for_the_most_part mostly of from one's your my our their "
         # what stands around a duration ("Skimmable in 5-10 min", "十分钟上下")
         "in within under about around roughly approximately 约 大约 大概 左右 上下 以内 之内 "
-        "tops max maximum maybe perhaps probably for call say give_or_take "
+        "tops max maximum maybe perhaps probably for call say give_or_take or_less or_fewer with "
+        "and "
         # the nouns of a rating label ("Skim material", "选读材料", "必读作业")
         "material materials fare territory stuff 材料 作业 读物"
     ),
     # around a bare label ("这条我给 high priority", "Low value for most readers")
     "label": (
-        "我给 给 列为 属于 属 算 算是 是 为 这 我 的 都 也 很 非常 十分 评级 评分 打分 for most "
-        "all "
+        "我给 给 列为 属于 属 算 算是 是 为 这 我 的 都 也 很 非常 十分 评级 评分 打分 哈 吧 啊 呀 "
+        "for most all and "
         "many mostly the a an of is it's its this one rating verdict material materials fare "
         "territory stuff reading 材料 作业 读物 一条 一篇 条 篇"
     ),

@@ -18,7 +18,10 @@ from . import lexicon as lx
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["LABELS", "READING", "Cues", "classify", "negation", "time_nouns"]
+__all__ = [
+    "LABELS", "READING", "THEN_ON", "Cues", "and_then", "classify", "limit_negated", "negation",
+    "read_then_on", "time_nouns",
+]
 
 READING = lx.READ | lx.DEPTH | lx.BREVITY | lx.LIGHT
 #: Cue classes that rate as a bare label ("High priority", "这条 low priority").
@@ -207,3 +210,48 @@ def time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
 @cache
 def _time_noun() -> re.Pattern[str]:
     return re.compile(r"\s+time(?![a-z])|时间")
+
+
+@cache
+def and_then() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:and|then)\s+|然后|再")
+
+
+THEN_ON = "brevity (a quick read, then on)"
+
+
+def read_then_on(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
+    """A quick read or a few minutes, then a dismissal ("Glance at the NEWS entry and move
+    on", "give it a couple of minutes and move on", "扫一眼然后划走"): what is dismissed is
+    what is left."""
+    quick = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
+                  if bits & lx.BREVITY and bits & lx.READ), -1)
+    dismissal = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
+                      if bits & lx.DISMISS and i > quick), -1)
+    if dismissal < 0:
+        return False
+    if quick >= 0:
+        before = scan.ends[quick]
+    else:  # a duration given to it
+        stop = scan.starts[dismissal]
+        times = [d.end for d in para.durations if start <= d.start and d.end <= stop]
+        if not times:
+            return False
+        before = times[-1]
+    return and_then().search(para.norm, before, scan.starts[dismissal]) is not None
+
+
+def limit_negated(para: Para, scan: Scan, cues: Cues) -> bool:
+    """Is a quick read denied as a limit ("不宜仅作浏览", "not just a skim"): more than it?"""
+    negation = -1
+    for i, bits, negated in zip(cues.indices, cues.flags, cues.negated, strict=True):
+        if bits & lx.NEG and not negated:
+            negation = scan.ends[i]
+        elif negated and bits & lx.BREVITY and negation >= 0:
+            return _limiter().search(para.norm, negation, scan.starts[i]) is not None
+    return False
+
+
+@cache
+def _limiter() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:just|only|merely|simply|purely)(?![a-z])|仅|只|光|单纯")

@@ -147,7 +147,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
               "is_fine is_plenty should_do will_do_it should_do_it does_it does_the_trick"),
     # negation, condition, exception
-    (NEG, "nothing none nope nah"),
+    (NEG, "nothing none zero nope nah"),
     (DEPTH, "all_of_it"),
     (NEG, "没啥 没什么 没有什么"),
     # "no need": the negation of a necessity, not of reading (it yields to a quick read)
@@ -159,7 +159,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
           "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
           "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
           "cannot can't shouldn't should_not won't"),
-    (NEG | NEG_NEAR, "不 没 无 别 免"),
+    (NEG | NEG_NEAR, "不 没 无 别 免 非"),
+    (NEG, "绝非 并非 决非 绝不 并不 决不"),
     (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 if in_case when_you "
            "assuming for_those for_anyone those_who anyone_who"),
     (EXCEPT, "除非 否则 unless except otherwise"),
@@ -170,11 +171,11 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),
     (RECOMMEND, "deserve deserving ought_to advise advised advisable encourage encouraged "
                 "urge urged you'll_want you_will_want want_to 要 请务必 奉劝 asked_to "
-                "are_asked_to is_asked_to invited_to encouraged_to"),
+                "are_asked_to is_asked_to invited_to encouraged_to ask_you_to asking_you_to"),
     (RECOMMEND, "值得 建议 不妨 最好 应该 应当 该读 该看 最该 宜 请 需 适合 worth worthwhile "
                 "should suggest suggested consider"),
     (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it"),
-    (TITLE, "verdict rating recommendation classification assessment advice 结论 评级 评价 "
+    (TITLE, "verdict rating recommendation classification assessment advice depth 结论 评级 评价 "
             "阅读建议 阅读方式 处理方式 读法 推荐度 处理建议"),
     (TITLE | RECOMMEND | ENDORSE, "recommendation"),
     (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
@@ -275,7 +276,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
            "quick_start quickstart nothing_else skip_connection skip_connections key_value "
            "open_source open-source open_question open_questions open_issue open_issues "
-           "大部分 一部分 部分地 for_the_most_part in_part part_of"),
+           "大部分 一部分 部分地 for_the_most_part in_part part_of 非常 非得 非要 无非 莫非 是非"),
 )
 
 
@@ -338,7 +339,8 @@ _ZH_LEVELS = (("高", HIGH), ("很高", HIGH), ("较高", HIGH), ("低", LOW), (
               ("较低", LOW), ("偏低", LOW), ("不高", LOW), ("中", OPTIONAL), ("中等", OPTIONAL),
               ("一般", OPTIONAL), ("适中", OPTIONAL))
 _EN_LEVELS = (("high", HIGH), ("top", HIGH), ("low", LOW), ("medium", OPTIONAL),
-              ("moderate", OPTIONAL), ("normal", OPTIONAL))
+              ("moderate", OPTIONAL), ("normal", OPTIONAL), ("1", HIGH), ("one", HIGH),
+              ("2", OPTIONAL), ("two", OPTIONAL), ("3", LOW), ("three", LOW))
 
 
 def _levels() -> list[tuple[str, int]]:

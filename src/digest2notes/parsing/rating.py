@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..model import Verdict
+from . import combination as cb
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, LABEL, has_content
 from .combination import LABELS, READING, Cues, classify, negation, time_nouns
@@ -137,6 +138,8 @@ def rate_clause(
             else:
                 positive |= bits
     every = positive | negative
+    if negative & lx.DEPTH and not every & (_ABOUT_READING | LABELS):
+        return None  # "Top of the list, and it isn't close": an adjective, no reading
     first, last = cues.indices[0], cues.indices[-1]
     if negative & (lx.RECOMMEND | lx.ENDORSE) and not every & (READING | lx.DISMISS) and (
         not _worth_nothing_after(para, scan, scan.ends[last], end)
@@ -161,10 +164,10 @@ def rate_clause(
     titled = _titled(para, scan, start, first_index)
     label = (bool(every & LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
     decided = classify(positive, negative, label)
-    if negative & lx.BREVITY and _limit_negated(para, scan, cues):
+    if negative & lx.BREVITY and cb.limit_negated(para, scan, cues):
         decided = Verdict.DEEP, "a quick read negated (more than a skim)", False
-    elif positive & lx.DISMISS and positive & lx.BREVITY and _read_then_on(para, scan, cues):
-        decided = Verdict.SKIM, _THEN_ON, False
+    elif positive & lx.DISMISS and cb.read_then_on(para, scan, cues, start):
+        decided = Verdict.SKIM, cb.THEN_ON, False
     if decided is None and asked and positive & lx.READ:
         decided = Verdict.DEEP, "a question of reading", False  # "Shall we read it?"
     if decided is None:
@@ -173,7 +176,7 @@ def rate_clause(
     pointed = not asked and not negative and not label and every & lx.READ and not _clean_after(
         para, scan, cues, start, end
     )
-    if pointed and rule not in ("depth", "brevity", _THEN_ON):
+    if pointed and rule not in ("depth", "brevity", cb.THEN_ON):
         return None  # "look at X", "值得一读的是 X": a pointer, not a rating
     span_start, span_end = phrase_span(para, scan, first, last)
     tier, scope = rating_scope(para, scan, start, first_start)
@@ -190,50 +193,13 @@ def rate_clause(
     )
 
 
-
-
-_THEN_ON = "brevity (a quick read, then on)"
-
-
-def _read_then_on(para: Para, scan: Scan, cues: Cues) -> bool:
-    """A quick read and then a dismissal ("Glance at the NEWS entry and move on", "扫一眼
-    然后划走"): the dismissal is of what is left."""
-    quick = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
-                  if bits & lx.BREVITY and bits & lx.READ), -1)
-    dismissal = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
-                      if bits & lx.DISMISS and i > quick), -1)
-    return quick >= 0 and dismissal >= 0 and _and_then().search(
-        para.norm, scan.ends[quick], scan.starts[dismissal]) is not None
-
-
-def _limit_negated(para: Para, scan: Scan, cues: Cues) -> bool:
-    """Is a quick read denied as a limit ("不宜仅作浏览", "not just a skim"): more than it?"""
-    negation = -1
-    for i, bits, negated in zip(cues.indices, cues.flags, cues.negated, strict=True):
-        if bits & lx.NEG and not negated:
-            negation = scan.ends[i]
-        elif negated and bits & lx.BREVITY and negation >= 0:
-            return _limiter().search(para.norm, negation, scan.starts[i]) is not None
-    return False
-
-
-@cache
-def _limiter() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])(?:just|only|merely|simply|purely)(?![a-z])|仅|只|光|单纯")
-
-
 def _coordinated(para: Para, start: int, cue: int) -> int:
     """Where the last of coordinated imperatives starts ("Block off forty-five minutes and
     go through it line by line", "搬个小板凳然后细读"), or `start` when there is none."""
     found = start
-    for match in _and_then().finditer(para.norm, start, cue):
+    for match in cb.and_then().finditer(para.norm, start, cue):
         found = match.end()
     return found
-
-
-@cache
-def _and_then() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])(?:and|then)\s+|然后|再")
 
 
 def _passive_of_part(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
@@ -280,6 +246,9 @@ def _short_lead(para: Para, start: int, cue: int) -> bool:
     return len(lead) <= 6 and not any(mark in lead for mark in _DESCRIBED)
 
 
+_ABOUT_READING = (
+    lx.READ | lx.LIGHT | lx.BREVITY | lx.NEED | lx.RECOMMEND | lx.MODAL | lx.DISMISS | lx.SUFFICE
+)
 _DESCRIBED = ("了", "已", "曾", "过", "作者", "我们", "他", "她")
 _SHOWN = lx.RATING | lx.WHOLE
 
