@@ -36,6 +36,7 @@ _FILLERS = {
         "一下 一遍 一番 一眼 两眼 几眼 下 掉 的 吧 啊 呀 哦 呢 嘛 啦 哈 吗 么 了 就 先 再 也 都 "
         "好了 了事 "
         "now here first too also again later entirely only for_now right_away at_all as_well "
+        "most you 一条 一篇 之一 "
         "for_the_most_part mostly of from one's your my our their "
         # what stands around a duration ("Skimmable in 5-10 min", "十分钟上下")
         "in within under about around roughly approximately 约 大约 大概 左右 上下 以内 之内 "

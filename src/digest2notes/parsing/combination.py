@@ -153,6 +153,8 @@ def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, b
     deep, skim, skip = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP
     reads = positive & READING
     if positive & lx.DISMISS:
+        if positive & lx.DEPTH and reads & lx.READ:  # "Don't bother reading it closely"
+            return skip, "a close read dismissed", True
         return skip, "dismissal", False
     if negative & lx.DISMISS:
         return deep, "negated dismissal (not to be missed)", False
@@ -222,23 +224,18 @@ THEN_ON = "brevity (a quick read, then on)"
 
 def read_then_on(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
     """A quick read or a few minutes, then a dismissal ("Glance at the NEWS entry and move
-    on", "give it a couple of minutes and move on", "扫一眼然后划走"): what is dismissed is
-    what is left."""
-    quick = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
-                  if bits & lx.BREVITY and bits & lx.READ), -1)
+    on", "Give it five minutes, then move on", "扫一眼然后划走"): what is dismissed is what
+    is left. The quick part may stand in the clause before, in the same sentence."""
     dismissal = next((i for i, bits in zip(cues.indices, cues.flags, strict=True)
-                      if bits & lx.DISMISS and i > quick), -1)
+                      if bits & lx.DISMISS), -1)
     if dismissal < 0:
         return False
-    if quick >= 0:
-        before = scan.ends[quick]
-    else:  # a duration given to it
-        stop = scan.starts[dismissal]
-        times = [d.end for d in para.durations if start <= d.start and d.end <= stop]
-        if not times:
-            return False
-        before = times[-1]
-    return and_then().search(para.norm, before, scan.starts[dismissal]) is not None
+    stop = scan.starts[dismissal]
+    sentence = min(start, para.sentence_start(start))
+    ends = [scan.ends[i] for i in scan.between(sentence, stop)
+            if scan.flags[i] & lx.BREVITY and scan.flags[i] & lx.READ]
+    ends += [d.end for d in para.durations if sentence <= d.start and d.end <= stop]
+    return bool(ends) and and_then().search(para.norm, max(ends), stop) is not None
 
 
 def limit_negated(para: Para, scan: Scan, cues: Cues) -> bool:

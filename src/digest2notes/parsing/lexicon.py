@@ -104,6 +104,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "read-through readthrough read_through your_time the_time 花时间 spend_time "
            "spend_any_time spend_much_time"),
     (READ | ATTEND, "attention your_attention"),
+    (READ | DEPTH, "take_your_time take_one's_time 慢慢读 慢慢看"),
     (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 "
                    "过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
@@ -125,7 +126,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "彻底 透彻 全面 系统地 从头到尾 一字一句 每一行 每行 每个文件 逐文件 用心"),
     (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
             "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
-            "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every"),
+            "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every "
+            "slow_down"),
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
@@ -145,7 +147,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
                       "can_safely_be_skipped can_safely_be_ignored feel_free_to_skip"),
     (SUFFICE, "即可 就好 就行 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 就完事 就得了 也行 "
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
-              "is_fine is_plenty should_do will_do_it should_do_it does_it does_the_trick"),
+              "is_fine is_plenty plenty should_do will_do_it should_do_it does_it does_the_trick"),
     # negation, condition, exception
     (NEG, "nothing none zero nope nah"),
     (DEPTH, "all_of_it"),

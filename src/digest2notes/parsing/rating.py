@@ -23,7 +23,7 @@ from . import lexicon as lx
 from .clauses import AFTER, BEFORE, LABEL, has_content
 from .combination import LABELS, READING, Cues, classify, negation, time_nouns
 from .scanner import Scan
-from .scope import phrase_span, rating_scope
+from .scope import only_part, phrase_span, rating_scope
 from .text import Para
 
 __all__ = ["WANTED", "Rating", "rate_clause"]
@@ -91,6 +91,11 @@ def rate_clause(
         return None  # "Recommendation:", "结论：": the rating follows
     if not asked and para.norm.startswith("?", para.sentence_end(start)):
         return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
+    only = only_part(para, start) if held & _CARE else -1
+    if only >= 0 and not asked:  # "The only part I'd slow down for is X": a skim
+        cue = next((i for i in range(first_index, stop_index) if flags[i] & _CARE), first_index)
+        return Rating(Verdict.SKIM, start, max(only, scan.ends[cue]), (start, end), 0,
+                      "only a part deserves care", (words[cue],))
     if held & lx.READ and ("time" in para.norm or "时间" in para.norm):
         flags = time_nouns(para, scan, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present)
@@ -246,6 +251,7 @@ def _short_lead(para: Para, start: int, cue: int) -> bool:
     return len(lead) <= 6 and not any(mark in lead for mark in _DESCRIBED)
 
 
+_CARE = lx.DEPTH | lx.READ | lx.ATTEND | lx.VALUE | lx.RECOMMEND | lx.HIGH
 _ABOUT_READING = (
     lx.READ | lx.LIGHT | lx.BREVITY | lx.NEED | lx.RECOMMEND | lx.MODAL | lx.DISMISS | lx.SUFFICE
 )

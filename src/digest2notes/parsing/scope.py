@@ -9,11 +9,14 @@ when nothing rates the whole.
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from . import lexicon as lx
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["phrase_span", "rating_scope"]
+__all__ = ["only_part", "phrase_span", "rating_scope"]
 
 
 def phrase_span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
@@ -58,3 +61,20 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
     if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
         return 1, f"part: {scan.words[part]}"
     return 0, ""
+
+
+def only_part(para: Para, start: int) -> int:
+    """Where "the only part/thing …" that opens a clause ends ("The only part I'd slow
+    down for is X", "唯一值得细看的是 X"): one part deserves the care, so the whole is a
+    skim; -1 when the clause does not open so."""
+    match = _only().match(para.norm, start)
+    return match.end() if match else -1
+
+
+@cache
+def _only() -> re.Pattern[str]:
+    return re.compile(
+        r"[\s*_>-]*(?:(?:but|and|so)\s+)?(?:the\s+)?(?:only|single|sole)\s+(?:[a-z]+\s+)?"
+        r"(?:part|parts|thing|things|bit|bits|piece|pieces|place|places|section|spot|file)"
+        r"(?![a-z])|[\s*_>]*(?:但|不过)?(?:唯一|只有一处|只有一个地方)"
+    )

@@ -96,11 +96,30 @@ def read_verdict(
             rating = _answered(para, scan, start, end, extra, first, stop)
         if rating is not None:
             ratings.append(rating)
+    ratings = [_but_briefly(para, scan, rating) for rating in ratings]
     stars = scale_rating(para)
     if stars is not None:
         ratings.append(stars)
     ratings.sort(key=lambda r: r.start)
     return VerdictReading(*_decide(ratings), tuple(ratings))
+
+
+def _but_briefly(para: Para, scan: Scan, rating: Rating) -> Rating:
+    """A recommendation qualified by a quick read in the clause after it ("Worth reading,
+    but briefly", "值得一看，不过快速过一下就行") is a skim."""
+    if rating.verdict is not Verdict.DEEP or rating.rule not in _PLAIN_ADVICE:
+        return rating
+    start = rating.clause[1] + 1
+    if start >= len(para.norm) or para.norm[rating.clause[1]] not in ",，;；:：":
+        return rating
+    end = para.clause_end(start)
+    lead = _contrast().match(para.norm, start)
+    if lead is None or scan.any(lx.DEPTH, start, end) or not scan.any(lx.BREVITY, start, end):
+        return rating
+    return replace(rating, verdict=Verdict.SKIM, rule=f"{rating.rule}, but briefly")
+
+
+_PLAIN_ADVICE = frozenset({"recommended reading", "endorsement"})
 
 
 def _reading_titles(para: Para, scan: Scan) -> dict[int, Rating]:
@@ -193,7 +212,7 @@ def _answered(
 
 @cache
 def _contrast() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])(?:but|though|although|just)(?![a-z])|但|不过|只是")
+    return re.compile(r"\s*(?:(?<![a-z])(?:but|though|although|just)(?![a-z])|但|不过|只是)")
 
 
 _NO = frozenset({"no", "nope", "nah", "not", "不", "不用", "不必", "没必要", "不需要"})
