@@ -105,6 +105,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "spend_any_time spend_much_time"),
     (READ | ATTEND, "attention your_attention"),
     (READ | DEPTH, "take_your_time take_one's_time 慢慢读 慢慢看"),
+    # time spent on it for nothing: "don't waste your evening on this", "a waste of time"
+    (READ, "waste 浪费 浪费时间"),
+    (DISMISS, "waste_of_time a_waste_of_time waste_of_your_time"),
     (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 "
                    "过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "

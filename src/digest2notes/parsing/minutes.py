@@ -100,10 +100,17 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     other = _other_label(para, scan, start)
     if other:
         return f"not reading: the value of {other!r}"
-    # A condition after it qualifies the estimate ("twelve minutes if you take it").
+    # A condition after it qualifies the estimate ("twelve minutes if you take it"), and so
+    # does a part it covers ("about 30 minutes with the tests").
     condition = scan.first(lx.COND | lx.EXCEPT, end, clause_end)
+    tail = scan.starts[condition] if condition >= 0 else clause_end
+    part = scan.first(lx.PART, end, tail)
+    if part >= 0 and _covering().fullmatch(para.norm, end, scan.starts[part]) and not (
+        has_content(para, scan, scan.ends[part], tail, AFTER)
+    ):
+        tail = end
     if not has_content(para, scan, clause_start, start, AFTER) and not has_content(
-        para, scan, end, scan.starts[condition] if condition >= 0 else clause_end, AFTER
+        para, scan, end, tail, AFTER
     ):
         for rating in ratings:
             if _just_before(para, rating, clause_start):
@@ -283,6 +290,13 @@ def _time_label(norm: str, start: int) -> str:
         if rest in _TIME_NOUNS:
             return label
     return ""
+
+
+@cache
+def _covering() -> re.Pattern[str]:
+    return re.compile(
+        r"\s*(?:with|including|incl\.?|plus|counting)\s+(?:the\s+|its\s+)?|\s*(?:连同|包括|含)"
+    )
 
 
 @cache
