@@ -10,6 +10,7 @@ negated, "可以不看" a negated reading, whatever clause they stand in.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
@@ -231,11 +232,18 @@ def read_then_on(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
     if dismissal < 0:
         return False
     stop = scan.starts[dismissal]
-    sentence = min(start, para.sentence_start(start))
+    sentence = min(start, max(para.sentence_start(start), start - _SENTENCE_REACH))
     ends = [scan.ends[i] for i in scan.between(sentence, stop)
             if scan.flags[i] & lx.BREVITY and scan.flags[i] & lx.READ]
-    ends += [d.end for d in para.durations if sentence <= d.start and d.end <= stop]
+    durations = para.durations
+    at = bisect_left(durations, sentence, key=lambda duration: duration.start)
+    while at < len(durations) and durations[at].end <= stop:
+        ends.append(durations[at].end)
+        at += 1
     return bool(ends) and and_then().search(para.norm, max(ends), stop) is not None
+
+
+_SENTENCE_REACH = 80
 
 
 def limit_negated(para: Para, scan: Scan, cues: Cues) -> bool:

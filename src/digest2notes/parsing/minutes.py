@@ -165,10 +165,11 @@ def _other_label(para: Para, scan: Scan, start: int) -> str:
     """The label a duration is the value of, when it names something else and rates
     nothing ("Drain test on the 3-node cluster: 14 min"), or ""."""
     norm = para.norm
-    colon = len(norm[:start].rstrip(" *_~≈")) - 1
-    if colon < 0 or norm[colon] not in ":：":
+    near = max(0, start - 8)
+    colon = near + len(norm[near:start].rstrip(" *_~≈")) - 1
+    if colon < near or norm[colon] not in ":：":
         return ""
-    label = para.clause_start(colon)
+    label = max(para.clause_start(colon), colon - _WINDOW)
     if scan.any(lx.RATING | lx.BUDGET, label, colon) or not has_content(
         para, scan, label, colon, AFTER
     ):
@@ -225,8 +226,10 @@ def _just_before(para: Para, rating: Rating, clause_start: int) -> bool:
 
 def _sentence_alone(para: Para, scan: Scan, start: int, end: int) -> bool:
     """Is the duration the whole of its sentence ("Ten to twelve minutes.")?"""
-    return not has_content(para, scan, para.sentence_start(start), start, AFTER) and not (
-        has_content(para, scan, end, para.sentence_end(end), AFTER)
+    sentence_start = max(para.sentence_start(start), start - 2 * _WINDOW)
+    sentence_end = min(para.sentence_end(end), end + 2 * _WINDOW)
+    return not has_content(para, scan, sentence_start, start, AFTER) and not (
+        has_content(para, scan, end, sentence_end, AFTER)
     )
 
 
@@ -311,11 +314,11 @@ def _asked_time(para: Para, scan: Scan, start: int) -> str:
     time for "How long? Five to eight minutes.", "要多久？十分钟左右", not for "How long
     does CI take? 40 minutes."."""
     sentence = para.sentence_start(start)
-    if not sentence or not para.norm.startswith("?", sentence - 1) or has_content(
-        para, scan, sentence, start, AFTER
-    ):
+    if not sentence or start - sentence > _WINDOW or not para.norm.startswith("?", sentence - 1):
         return ""
-    question = para.sentence_start(sentence - 1)
+    if has_content(para, scan, sentence, start, AFTER):
+        return ""
+    question = max(para.sentence_start(sentence - 1), sentence - 2 * _WINDOW)
     process = scan.first(lx.PROCESS, question, sentence)
     if process >= 0:
         return f"not reading: the answer to a question about {scan.words[process]}"
