@@ -70,6 +70,8 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
     reach = 0  # where the last negation or negated cue ended
     for i in range(first_index, stop_index):
         bits = flags[i]
+        if bits & lx.NEG and _a_not_a(para.norm, starts[i], words[i]):
+            continue  # "要不要看", "值不值得细看": a question, not a negation
         if bits & lx.NEG:
             # A negation past the reach of the one before starts afresh ("没有任何变化
             # （不值得点开）"): it undoes only a negation it stands beside.
@@ -106,6 +108,14 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
 
 _NEG_REACH = 10
 _FAR = 6
+
+
+def _a_not_a(norm: str, start: int, word: str) -> bool:
+    """Is a 不/没 the middle of a Chinese A-not-A question ("要不要", "值不值得", "看没看")?"""
+    return (
+        word[0] in "不没" and start > 0 and start + 1 < len(norm)
+        and norm[start - 1] == norm[start + 1]
+    )
 
 
 def _out_of_reach(norm: str, reach: int, cue: int) -> bool:

@@ -176,6 +176,13 @@ def _answered(
     answer_end = para.sentence_end(answer_start + 1)
     cues = list(scan.between(answer_start, answer_end))
     flags, words = scan.flags, scan.words
+    if asked.verdict is not Verdict.SKIP and _only_if().match(para.norm, answer_start):
+        # "Worth it? Only if you maintain the port.": not for everyone else
+        return Rating(
+            Verdict.SKIP, answer_start, min(answer_end, answer_start + 8),
+            (answer_start, answer_end), asked.tier,
+            f"the answer to a question ({asked.rule}), only under a condition", asked.cues,
+        )
     for k, j in enumerate(cues):
         bits = flags[j]
         opening = not has_content(para, scan, answer_start, scan.starts[j], BEFORE)
@@ -208,6 +215,11 @@ def _answered(
                 asked.scope,
             )
     return None
+
+
+@cache
+def _only_if() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:only|just)\s+(?:if|when|for)(?![a-z])|\s*(?:仅当|只有在|只有当|除非)")
 
 
 @cache
