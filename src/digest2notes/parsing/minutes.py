@@ -192,6 +192,8 @@ def _budget(para: Para, scan: Scan, clause_start: int, start: int) -> str:
         if word in _STRONG_BUDGET:
             return f"reading: time set aside ({word!r})"
         if word in _SUBJECT_BUDGET:
+            if scan.any(lx.PART, clause_start, scan.starts[i]):
+                continue  # "Tests take 5 minutes": the time of a part, not of reading
             subject_is_entry = scan.any(lx.WHOLE | lx.READ, clause_start, scan.starts[i])
             if subject_is_entry or not has_content(
                 para, scan, clause_start, scan.starts[i], AFTER
