@@ -281,7 +281,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
            "quick_start quickstart nothing_else skip_connection skip_connections key_value "
            "open_source open-source open_question open_questions open_issue open_issues "
-           "大部分 一部分 部分地 for_the_most_part in_part part_of 非常 非得 非要 无非 莫非 是非"),
+           "大部分 一部分 部分地 for_the_most_part in_part part_of if_only "
+           "非常 非得 非要 无非 莫非 是非"),
 )
 
 

@@ -101,24 +101,31 @@ def read_verdict(
     if stars is not None:
         ratings.append(stars)
     ratings.sort(key=lambda r: r.start)
-    return VerdictReading(*_decide(ratings), tuple(ratings))
+    return VerdictReading(*_decide(para, ratings), tuple(ratings))
 
 
 def _but_briefly(para: Para, scan: Scan, rating: Rating) -> Rating:
-    """A recommendation qualified by a quick read in the clause after it ("Worth reading,
-    but briefly", "值得一看，不过快速过一下就行") is a skim."""
+    """A recommendation with a word of brevity later in its sentence ("Worth reading, but
+    briefly", "Worth reading, and it's short", "值得一读，篇幅不长，快速看完即可") is a
+    skim; a word of depth first, or a brevity word about a part, negated or conditional,
+    leaves it as it is."""
     if rating.verdict is not Verdict.DEEP or rating.rule not in _PLAIN_ADVICE:
         return rating
-    start = rating.clause[1] + 1
-    if start >= len(para.norm) or para.norm[rating.clause[1]] not in ",，;；:：":
-        return rating
-    end = para.clause_end(start)
-    lead = _contrast().match(para.norm, start)
-    if lead is None or scan.any(lx.DEPTH, start, end) or not scan.any(lx.BREVITY, start, end):
-        return rating
-    return replace(rating, verdict=Verdict.SKIM, rule=f"{rating.rule}, but briefly")
+    after = rating.clause[1]
+    stop = min(para.sentence_end(after), after + _QUALIFIER_REACH)
+    for i in scan.between(after, stop):
+        bits = scan.flags[i]
+        if bits & lx.DEPTH:
+            return rating
+        if bits & lx.BREVITY:
+            at = scan.starts[i]
+            if scan.any(lx.NEG | lx.PART | lx.COND, para.clause_start(at), para.clause_end(at)):
+                continue
+            return replace(rating, verdict=Verdict.SKIM, rule=f"{rating.rule}, but briefly")
+    return rating
 
 
+_QUALIFIER_REACH = 120
 _PLAIN_ADVICE = frozenset({"recommended reading", "endorsement"})
 
 
@@ -241,7 +248,7 @@ def with_reading_time(reading: VerdictReading, minutes: int | None) -> VerdictRe
     return VerdictReading(Verdict.SKIM, light, ratings)
 
 
-def _decide(ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
+def _decide(para: Para, ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
     whole = [r for r in ratings if r.tier == 0 and not r.scale]
     pool = whole or [r for r in ratings if r.scale] or ratings
     if not pool:
@@ -251,4 +258,23 @@ def _decide(ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
         quick = next((r for r in pool[1:] if r.verdict is Verdict.SKIM), None)
         if quick is not None:
             return quick.verdict, quick
+        if first.rule.startswith("the answer") and len(pool) > 1:
+            return pool[1].verdict, pool[1]  # "Skimmable? No. Study it."
+    later = pool[1] if len(pool) > 1 else None
+    if later is not None and later.verdict is not first.verdict and _but_then(para, first, later):
+        return later.verdict, later  # "It looks like a quick skim, but read it closely."
     return first.verdict, first
+
+
+def _but_then(para: Para, first: Rating, later: Rating) -> bool:
+    """Is `later` the next clause of `first`'s sentence, opened by a "but"?"""
+    start = first.clause[1] + 1
+    return (
+        later.clause[0] <= start + 2 and para.sentence_end(first.start) >= later.start
+        and _but().match(para.norm, start) is not None
+    )
+
+
+@cache
+def _but() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:(?:but|however|yet)(?![a-z])|但是|但|不过|可是|然而)")
