@@ -212,7 +212,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "this_pull_request the_pull_request this_series the_series "
             "this_change the_change it this overall the_whole_thing all_of_it"),
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
-           "那部分 其余部分 其他部分 部分 数字 documentation test tests testing review_thread "
+           "那部分 其余部分 其他部分 部分 细节 数字 documentation test tests testing review_thread "
            "the_review discussion "
            "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers part "
            "parts"),
@@ -272,7 +272,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # stop words: longer words that contain a cue but are none
     (NULL, "浏览器 读取 读写 阅读器 看板 看门狗 看来 看起来 看似 看作 看成 看到 看出 看下来 看好 "
            "看重 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
-           "见到 显而易见 case_study 精度 精确 精简 精准 细节 细粒度 深度学习 深拷贝 快照 快捷 "
+           "见到 显而易见 case_study 精度 精确 精简 精准 细粒度 深度学习 深拷贝 快照 快捷 "
            "避免 以免 难免 免费 免除 免去 免于 不免 免得 豁免 "
            "略微 不过 不仅 不同 不断 不少 不错 不会 不再 不足 不久 不只 不但 不然 无论 无法 "
            "没想到 扫描 翻译 翻转 翻倍 忽略不计 不可忽略 不容忽视 学习率 了解到 研究表明 别的 "

@@ -57,6 +57,11 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
     for i in scan.between(chunk, first_cue):
         if scan.flags[i] & lx.AUDIENCE and para.clause_end(scan.ends[i]) < first_cue:
             return 1, f"audience: {scan.words[i]}"
+    # A part as the subject of the rating's own clause ("…，实现细节可以不看"), whatever
+    # rated the whole before it; else a part earlier in the chunk, not the whole's.
+    own = scan.first(lx.PART, clause_start, first_cue)
+    if own >= 0 and not scan.any(lx.WHOLE, clause_start, scan.starts[own]):
+        return 1, f"part: {scan.words[own]}"
     part = scan.first(lx.PART, chunk, first_cue)
     if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
         return 1, f"part: {scan.words[part]}"
