@@ -105,6 +105,12 @@ def find_durations(para: Para) -> list[Duration]:
         minutes = _minutes(match, word)
         if minutes is None:
             continue
+        tail = _after_unit().match(norm, u_end)
+        if tail is not None:  # "an hour and a half", "a minute or two"
+            per = 60 if word.startswith(("hour", "小时", "钟头", "个钟", "h")) else 1
+            more = 0.5 if tail.group("half") else _value(tail.group("upper")) or 0
+            minutes = max(minutes, round(more * per) if tail.group("upper") else minutes + 30)
+            u_end = tail.end()
         if found and _range_between().fullmatch(norm, found[-1].end, match.start()):
             # "半小时到四十分钟", "1 hour to 90 minutes": one range, its upper bound
             last = found.pop()
@@ -113,6 +119,17 @@ def find_durations(para: Para) -> list[Duration]:
             continue
         found.append(Duration(match.start(), u_end, minutes))
     return found
+
+
+@cache
+def _after_unit() -> re.Pattern[str]:
+    """What may follow a unit and still belong to its duration: "and a half" after an hour,
+    or the upper bound of a range in the same unit ("a minute or two")."""
+    return re.compile(
+        r"(?P<half>\s+and\s+a\s+half)(?![a-z])"
+        r"|\s+(?:or|to)\s+(?P<upper>two|three|four|five|[2-5])(?![\w-])"
+        r"(?!\s*(?:min|hour|hr|分|小时))"
+    )
 
 
 @cache
