@@ -1,0 +1,97 @@
+"""Verdicts and minutes read from a paragraph's structure, not from its words alone.
+
+Made-up sentences, one kind each: a question and its answer, a negation that stops at a
+bracket, a recommendation qualified later in its sentence, a part rated instead of the
+whole, a duration that is or is not the reading time by where it stands.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from digest2notes.model import Verdict
+from digest2notes.parsing.analysis import analyse_uncached
+
+DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # questions and their answers
+        ("Should you read this one line by line? No. It is a version bump.", SKIP),
+        ("Do we need to read it together? Not really, the diff is two lines.", SKIP),
+        ("Skim it? No, read it closely.", DEEP),
+        ("So, skim it? Not one to skim: read it through.", DEEP),
+        ("Skimmable? No. Study it.", DEEP),
+        ("Worth your time? Only if you maintain the ARM port.", SKIP),
+        ("值得看吗？值得，但扫一遍就够。", SKIM),
+        ("值得看吗？不值得，除非你在排查调度器。", SKIP),
+        ("要不要看？不用。", SKIP),
+        ("值不值得细看？非常值得。", DEEP),
+        # negation: its reach, what it denies
+        ("合入前后没有任何行为变化（不值得点开）", SKIP),
+        ("行为还没有对齐（要静下心来细读）", DEEP),
+        ("本条不宜仅作浏览。", DEEP),
+        ("Not just a skim: the defaults changed.", DEEP),
+        ("此条绝非浏览即可之作。", DEEP),
+        ("Top of the list, and it isn't close.", DEEP),
+        ("Zero need to open it.", SKIP),
+        ("None of it needs your attention.", SKIP),
+        ("Honestly, don't waste your evening on this one.", SKIP),
+        ("Don't bother reading it closely, a quick look is plenty.", SKIM),
+        # a whole clause that rates, a quick read then on
+        ("There is no need to open this one.", SKIP),
+        ("Unless one maintains the helpers, it may be passed over without loss.", SKIP),
+        ("Give it five minutes, then move on.", SKIM),
+        ("Skim the changelog and move along.", SKIM),
+        ("Nothing here for most of you.", SKIP),
+        ("其他人跳过无妨。", SKIP),
+        # a recommendation qualified, a part instead of the whole
+        ("Worth reading, but briefly.", SKIM),
+        ("Worth reading, and it's short.", SKIM),
+        ("Worth reading; skim the tests if you must.", DEEP),
+        ("It looks like a quick skim, but read it closely.", DEEP),
+        ("Not a must-read, but worth a skim.", SKIM),
+        ("The only part I'd slow down for is the retry loop.", SKIM),
+        ("唯一值得细看的是重试逻辑。", SKIM),
+        ("You'll want to sit down with this one properly.", DEEP),
+        # titles, levels, scales
+        ("Depth: light.", SKIM),
+        ("Priority 1 (security-relevant).", DEEP),
+        ("🔥🔥 10/10, the PR of the week.", DEEP),
+        # words that only look like ratings
+        ("The new API lets you open a file lazily.", UNKNOWN),
+        ("This adds a proper error type and plenty of tests.", UNKNOWN),
+        ("The only part that changed is the retry loop.", UNKNOWN),
+        ("非阻塞模式下，读取会立即返回。", UNKNOWN),
+        ("要不要重试由调用方决定。", UNKNOWN),
+        ("The worker waits, then moves on to the next job.", UNKNOWN),
+    ],
+)
+def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
+    assert analyse_uncached(text).verdict is verdict, text
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("Should you read it? Yes. How long? Call it fifteen minutes.", 15),
+        ("How long does CI take? 40 minutes. Skim it.", None),
+        ("Optional reading, 10 to 12 minutes if you take it.", 12),
+        ("Read: headline and values diff only, 2-3 min.", 3),
+        ("Skim it. Drain test on the 3-node cluster: 14 min, passed.", None),
+        ("Skim it. Effort: 10 min.", 10),
+        ("测试跑一遍 40 秒（扫一眼就够，五分钟以内）", 5),
+        ("阅读建议：逐节精读，预计半小时到四十分钟。", 40),
+        ("Quick look, 5-ish min.", 5),
+        ("Mostly nice-to-read. The must-read part is the hover logic. Ten to twelve minutes.", 12),
+        ("Skim it. The suite runs for ages on Windows. Forty minutes.", None),
+        ("Read all of it: about 30 minutes with the tests.", 30),
+        ("Skim it. Tests take 5 minutes on CI-less laptops.", None),
+        ("Block out an hour and a half and read it line by line.", 90),
+        ("Glance at it; a minute or two.", 2),
+    ],
+)
+def test_minutes_from_structure(text: str, minutes: int | None) -> None:
+    assert analyse_uncached(text).minutes == minutes, text
