@@ -257,14 +257,25 @@ _SENTENCE_REACH = 80
 
 
 def limit_negated(para: Para, scan: Scan, cues: Cues) -> bool:
-    """Is a quick read denied as a limit ("不宜仅作浏览", "not just a skim"): more than it?"""
+    """Is a quick read denied as a limit ("不宜仅作浏览", "not just a skim") or exceeded
+    ("deserves more than a skim", not "no more than a skim"): more than it?"""
     negation = -1
     for i, bits, negated in zip(cues.indices, cues.flags, cues.negated, strict=True):
         if bits & lx.NEG and not negated:
             negation = scan.ends[i]
         elif negated and bits & lx.BREVITY and negation >= 0:
             return _limiter().search(para.norm, negation, scan.starts[i]) is not None
+        elif bits & lx.BREVITY and not negated:
+            at = scan.starts[i]
+            return _more_than().search(para.norm, max(0, at - 24), at) is not None
     return False
+
+
+@cache
+def _more_than() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<!no )(?<!not )(?<!nothing )(?<![a-z])more\s+than\s+(?:just\s+)?(?:an?\s+)?$"
+    )
 
 
 @cache

@@ -134,7 +134,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
-              "at_a_glance short shortish"),
+              "at_a_glance short shortish rush hurry"),
     (DISMISS, "pass_over pass_it_over give_it_a_miss"),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
               "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
@@ -281,7 +281,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
            "quick_start quickstart nothing_else skip_connection skip_connections key_value "
            "open_source open-source open_question open_questions open_issue open_issues "
-           "大部分 一部分 部分地 for_the_most_part in_part part_of if_only "
+           "大部分 一部分 部分地 for_the_most_part in_part part_of if_only if_you_must "
            "非常 非得 非要 无非 莫非 是非"),
 )
 

@@ -169,7 +169,7 @@ def rate_clause(
     titled = _titled(para, scan, start, first_index)
     label = (bool(every & LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
     decided = classify(positive, negative, label)
-    if negative & lx.BREVITY and cb.limit_negated(para, scan, cues):
+    if (negative | positive) & lx.BREVITY and cb.limit_negated(para, scan, cues):
         decided = Verdict.DEEP, "a quick read negated (more than a skim)", False
     elif positive & lx.DISMISS and cb.read_then_on(para, scan, cues, start):
         decided = Verdict.SKIM, cb.THEN_ON, False
