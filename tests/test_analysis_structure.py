@@ -50,6 +50,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Skim the changelog and move along.", SKIM),
         ("Nothing here for most of you.", SKIP),
         ("其他人跳过无妨。", SKIP),
+        ("这条 skip 掉也没关系。", SKIP),
+        ("本条仅需知悉结论。", SKIM),
+        ("本条无须投入阅读时间。", SKIP),
+        ("不在意性能的话可以跳过。", SKIP),
         # a recommendation qualified, a part instead of the whole
         ("Worth reading, but briefly.", SKIM),
         ("Worth reading, and it's short.", SKIM),

@@ -92,8 +92,8 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
             continue
         if bits & lx.ATTEND:
             bits &= ~lx.HIGH
-        if active and _out_of_reach(para.norm, reach, starts[i]):
-            active = False
+        if active and (bits & (lx.COND | lx.EXCEPT) or _out_of_reach(para.norm, reach, starts[i])):
+            active = False  # a condition starts a new thought: "不在意性能的话，可以跳过"
         if active and bits & lx.ATTEND and not bits & lx.RATING:
             bits = lx.READ
         if not bits & (lx.RATING | (lx.INCLUDE if active else 0)):
@@ -212,10 +212,12 @@ def time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
     """`scan.flags` without the reading words that only name a time ("that's compile
     time, not reading time", "阅读时间约十分钟"): a noun's modifier gives no advice."""
     flags = list(scan.flags)
+    needless = False  # "无须投入阅读时间", "no need to spend reading time": time denied
     for i in range(first, stop):
+        needless = needless or flags[i] & (lx.NEG | lx.NEED) == lx.NEG | lx.NEED
         if flags[i] & lx.READ and not flags[i] & (lx.DEPTH | lx.BREVITY | lx.LIGHT) and (
             _time_noun().match(para.norm, scan.ends[i])
-        ):
+        ) and not needless:
             flags[i] = 0
     return flags
 

@@ -108,8 +108,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # time spent on it for nothing: "don't waste your evening on this", "a waste of time"
     (READ, "waste 浪费 浪费时间"),
     (DISMISS, "waste_of_time a_waste_of_time waste_of_your_time"),
-    (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 知道 过一遍 "
-                   "过一下 a_look look look_over peek a_peek"),
+    (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 知道 知悉 "
+                   "过一遍 过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
                    "full_attention undivided_attention read-every"),
@@ -166,7 +166,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
           "cannot can't shouldn't should_not won't"),
     (NEG | NEG_NEAR, "不 没 无 别 免 非"),
     (NEG, "绝非 并非 决非 绝不 并不 决不"),
-    (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 if in_case when_you "
+    (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 的话 if in_case when_you "
            "assuming for_those for_anyone those_who anyone_who"),
     (EXCEPT, "除非 否则 unless except otherwise"),
     (AFFIRM, "yes yep yeah absolutely definitely certainly unequivocally undoubtedly totally "
@@ -185,7 +185,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (TITLE | RECOMMEND | ENDORSE, "recommendation"),
     (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
                                  "strongly_recommended"),
-    (MODAL, "可 可以 无妨 也无妨 can may you_can you_could you_may feel_free_to safe_to"),
+    (MODAL, "可 可以 无妨 也无妨 没关系 也没关系 无所谓 can may you_can you_could you_may "
+            "feel_free_to safe_to"),
     (HIGH | ATTEND, "重点"),
     (HIGH, "必 务必 一定要 高优先级 优先级高 高优 头等 must a_must essential mandatory "
            "high_priority top_priority priority a_priority p0"),
