@@ -18,7 +18,13 @@ misplans the reader's queue while a missing one falls back to a default:
    its sentence or in the sentence before, or before one in its sentence or the sentence
    right after ("约十二分钟。建议：精读"): writers put the estimate on either side;
 6. when it stands alone with a ceiling after it ("Ten minutes, tops"): a limit set on
-   the time is a plan for reading, and nothing else in a digest is budgeted that way.
+   the time is a plan for reading, and nothing else in a digest is budgeted that way;
+7. when it answers a question of time ("How long? Five to eight minutes."), never when
+   the question was about something else ("How long does CI take? 40 minutes.");
+8. never when it is the value of a label naming something else ("Drain test: 14 min").
+
+"Alone" allows a condition or a part it covers after it ("12 minutes if you take it",
+"30 minutes with the tests"); inside brackets, the bracket's own commas part clauses.
 """
 
 from __future__ import annotations

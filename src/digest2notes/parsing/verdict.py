@@ -19,14 +19,18 @@ Then the whole decides:
 * among the rest the first wins: the verdict usually opens the paragraph, and when it
   closes it ("…，这条我给 high priority，值得逐个文件研究") nothing earlier rates;
 * a negated close read ("无需精读") is a skip, unless a quick read is offered instead
-  ("无需精读，快速浏览即可" is a skim).
+  ("无需精读，快速浏览即可" is a skim);
+* a rating after a "but" in the same sentence takes back the one before it ("It looks
+  like a quick skim, but read it closely"), and a plain recommendation with a word of
+  brevity later in its sentence is a skim ("Worth reading, but briefly").
 
 Two forms rate through their structure. A reading word as a title ("Read: in full",
 "Read: no, unless …") is rated by its value. A question that would rate if it were
 said ("Worth a look?", "Shall we read it together?") rates through its answer: a
-"yes" ("Absolutely.", "100%") keeps it, a "no" turns it into a skip that a quick read
-after it overrides ("Must you read all of it? Nah. Skim it."), an adverb says how
-("Briefly, 2 min.").
+"yes" ("Absolutely.", "100%") keeps it unless a "but" qualifies it ("值得，但扫一遍就
+够"), a "no" turns it into a skip that the rating after it overrides ("Must you read all
+of it? Nah. Skim it."), "Only if …" is a skip, an adverb says how ("Briefly, 2 min."); an
+answer with rating words of its own is rated by them ("Not one to skim: read it").
 
 The config file's phrases (`extra`) are taken as written, wherever they stand, and win
 over built-in cues in their clause.
