@@ -65,6 +65,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("You'll want to sit down with this one properly.", DEEP),
         # titles, levels, scales
         ("Depth: light.", SKIM),
+        ("Reading level: deep.", DEEP),
+        ("How to read it: quickly.", SKIM),
+        ("Things to read: the RFC and the tests.", UNKNOWN),
         ("Priority 1 (security-relevant).", DEEP),
         ("🔥🔥 10/10, the PR of the week.", DEEP),
         # words that only look like ratings

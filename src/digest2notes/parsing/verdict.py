@@ -137,17 +137,20 @@ def _reading_titles(para: Para, scan: Scan) -> dict[int, Rating]:
     """ "Read: in full.", "Read: no, unless …", "阅读：略读": a bare reading word as the
     title of a label, rated by its value (the clause after the colon), by clause index."""
     found: dict[int, Rating] = {}
-    if ":" not in para.norm or not scan.present & lx.READ:
+    if ":" not in para.norm or not scan.present & (lx.READ | lx.ATTEND):
         return found
     norm, flags = para.norm, scan.flags
     for i, bits in enumerate(flags):
-        if not bits & lx.READ or bits & (lx.DEPTH | lx.BREVITY | lx.LIGHT):
+        infinitive = bits & lx.ATTEND and scan.words[i].startswith("to ")  # "How to read it:"
+        if not (bits & lx.READ or infinitive) or bits & (lx.DEPTH | lx.BREVITY | lx.LIGHT):
             continue
-        colon = scan.ends[i]
-        while colon < len(norm) and norm[colon] in " *_":
-            colon += 1
-        if not norm.startswith(":", colon) or norm[para.sentence_start(scan.starts[i]) :
-                                                   scan.starts[i]].strip(" \t\n*_>#-"):
+        # The title: the reading word, a noun or a pronoun after it at most ("Reading
+        # level:", "How to read it:").
+        title = _title_tail().match(norm, scan.ends[i])
+        colon = title.end() if title else scan.ends[i]
+        if not norm.startswith(":", colon) or _title_head().sub("", norm[
+            para.sentence_start(scan.starts[i]) : scan.starts[i]
+        ]).strip(" \t\n*_>#-"):
             continue
         start = colon + 1
         end = para.clause_end(start)
@@ -170,6 +173,16 @@ def _reading_titles(para: Para, scan: Scan) -> dict[int, Rating]:
             tuple(scan.words[j] for j in [i, *value]), weak,
         )
     return found
+
+
+@cache
+def _title_tail() -> re.Pattern[str]:
+    return re.compile(r"(?:\s+[a-z]{2,12}){0,2}?[\s*_]*(?=:)|[\s*_]*")
+
+
+@cache
+def _title_head() -> re.Pattern[str]:
+    return re.compile(r"how(?:\s+(?:to|should\s+you|do\s+you))?\s*$")
 
 
 def _answered(
