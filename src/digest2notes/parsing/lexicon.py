@@ -173,7 +173,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "100% of_course sure 当然 是的 绝对 肯定 毫无疑问 值得"),
     # advice, priority
     (RECOMMEND | ENDORSE | HIGH, "top_pick pick_of_the_week editor's_pick"),
-    (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick"),
+    (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick relevant"),
     (RECOMMEND, "deserve deserving ought_to advise advised advisable encourage encouraged "
                 "urge urged you'll_want you_will_want want_to 要 请务必 奉劝 asked_to "
                 "are_asked_to is_asked_to invited_to encouraged_to ask_you_to asking_you_to"),
@@ -197,8 +197,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (HIGH | NEED, "required"),
     (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know"),
     (NEED, "必要 需要 needed necessary need needs"),
-    (LOW, "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 low_priority "
-          "low_value low-value low-priority"),
+    (LOW, "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 irrelevant "
+          "low_priority low_value low-value low-priority"),
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
     (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
                "for_the_curious if_curious"),

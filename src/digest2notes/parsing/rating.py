@@ -228,8 +228,12 @@ def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:
 
 
 def _worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
-    """Nothing after a negated recommendation but the PR or someone's time ("not worth
-    the members' time", "不推荐。"): it rates the reading."""
+    """Nothing after a negated recommendation but the PR, someone's time or an exception
+    ("not worth the members' time", "不推荐。", "not relevant unless you …"): it rates
+    the reading."""
+    exception = scan.first(lx.EXCEPT | lx.COND, start, end)
+    if exception >= 0:
+        end = scan.starts[exception]
     if not has_content(para, scan, start, end, AFTER):
         return True
     return _someones_time().fullmatch(para.norm, start, end) is not None
