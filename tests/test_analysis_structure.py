@@ -65,6 +65,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Not a must-read, but worth a skim.", SKIM),
         ("The only part I'd slow down for is the retry loop.", SKIM),
         ("唯一值得细看的是重试逻辑。", SKIM),
+        ("测试部分扫一眼即可，核心改动值得逐行细读。", DEEP),
+        ("文档部分可以不看，其余快速浏览即可。", SKIM),
+        ("Skip the tests; the rest deserves a close read.", DEEP),
         ("You'll want to sit down with this one properly.", DEEP),
         # titles, levels, scales
         ("Depth: light.", SKIM),

@@ -13,10 +13,11 @@ import re
 from functools import cache
 
 from . import lexicon as lx
+from .clauses import BEFORE, has_content
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["only_part", "phrase_span", "rating_scope"]
+__all__ = ["about_the_rest", "only_part", "phrase_span", "rating_scope"]
 
 
 def phrase_span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
@@ -63,9 +64,29 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
     if own >= 0 and not scan.any(lx.WHOLE, clause_start, scan.starts[own]):
         return 1, f"part: {scan.words[own]}"
     part = scan.first(lx.PART, chunk, first_cue)
+    if part >= 0 and scan.starts[part] < clause_start and _own_subject(
+        para, scan, clause_start, first_cue
+    ):
+        part = -1  # "测试扫一眼即可，核心改动值得细读": the second clause has its own subject
     if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
         return 1, f"part: {scan.words[part]}"
     return 0, ""
+
+
+def _own_subject(para: Para, scan: Scan, start: int, first_cue: int) -> bool:
+    """Does the clause name what it rates before its first rating cue?"""
+    return scan.any(lx.VALUE | lx.ATTEND, start, first_cue) or has_content(
+        para, scan, start, first_cue, BEFORE
+    )
+
+
+def about_the_rest(scope: str) -> bool:
+    """Does a part rating rate what is left once another part is set aside ("文档部分可以不
+    看，其余快速浏览即可")? Then, when nothing rates the whole, it is the whole's rating."""
+    return scope.removeprefix("part: ") in _REST
+
+
+_REST = frozenset({"其余", "剩下", "剩余", "其余部分", "其他部分", "the rest", "remaining"})
 
 
 def only_part(para: Para, start: int) -> int:

@@ -51,6 +51,7 @@ from .combination import classify
 from .rating import WANTED, Rating, rate_clause
 from .scales import scale_rating
 from .scanner import Scan
+from .scope import about_the_rest
 from .text import Para
 
 __all__ = ["Rating", "VerdictReading", "read_verdict", "with_reading_time"]
@@ -267,7 +268,8 @@ def with_reading_time(reading: VerdictReading, minutes: int | None) -> VerdictRe
 
 def _decide(para: Para, ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
     whole = [r for r in ratings if r.tier == 0 and not r.scale]
-    pool = whole or [r for r in ratings if r.scale] or ratings
+    rest = [] if whole else [r for r in ratings if r.tier and about_the_rest(r.scope)]
+    pool = whole or rest or [r for r in ratings if r.scale] or ratings
     if not pool:
         return Verdict.UNKNOWN, None
     first = pool[0]
