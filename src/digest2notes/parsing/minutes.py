@@ -158,13 +158,17 @@ def _aside_clause(
     for a, b in para.brackets:
         if a < start and end < b:
             lo, hi = max(clause_start, a + 1), min(clause_end, b - 1)
-            cut = max(norm.rfind(mark, lo, start) for mark in _ASIDE_MARKS)
-            stops = [at for mark in _ASIDE_MARKS if (at := norm.find(mark, end, hi)) >= 0]
-            return max(lo, cut + 1), min([hi, *stops])
+            marks = _aside_marks()
+            for mark in marks.finditer(norm, lo, start):
+                lo = mark.end()
+            stop = marks.search(norm, end, hi)
+            return lo, stop.start() if stop else hi
     return clause_start, clause_end
 
 
-_ASIDE_MARKS = (",", "，", ";", "；", ":", "：", "、")
+@cache
+def _aside_marks() -> re.Pattern[str]:
+    return re.compile("[,，;；:：、]")
 
 
 def _other_label(para: Para, scan: Scan, start: int) -> str:
