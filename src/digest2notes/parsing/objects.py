@@ -149,7 +149,7 @@ def announced(state: FocusState, i: int, start: int, count: int) -> None:
     if inner >= 0 and only_space(para.norm, start, state.marked[inner].start):
         claim(state, inner, pointer)
         return
-    items = cut(para, start, end, announced=True)
+    items = [item for item in cut(para, start, end, announced=True) if worth_keeping(state, item)]
     if count and len(items) > count:
         items = items[:count]
     add(state, "header", pointer, items, (pointer[0], end))
@@ -215,9 +215,9 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     scan, para = state.scan, state.para
     if para.norm.startswith("的", item.start):
         return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
-    if scan.any(lx.BACKGROUND, item.start, item.end):
+    if scan.present & lx.BACKGROUND and _background(state, item):
         return False
-    if state.ratings and state.rates(item.start, item.end):
+    if state.ratings and state.rates(item.start, item.end) and _mostly_rating(state, item):
         return False
     if any(d.start <= item.start and item.end <= d.end + 2 for d in para.durations):
         return False
@@ -228,6 +228,46 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     if item.end - item.start > 12:
         return True  # long enough to hold more than cues
     return has_content(para, scan, item.start, item.end, BEFORE)
+
+
+def _mostly_rating(state: FocusState, item: Item) -> bool:
+    """Is half the item or more a phrase that rates the PR ("阅读方式：逐行精读")? A
+    rating cue read inside a longer point ("不完整 JSON 的处理", "不被读两次") leaves
+    it a point, and so does one that spans it from the pointer before it to a remark
+    after it ("最值得看的是 X（随手看看即可）")."""
+    covered = 0
+    for start, end in state.ratings:
+        if start >= item.end:
+            break
+        if start < item.start and end > item.end:
+            continue
+        covered += max(0, min(end, item.end) - max(start, item.start))
+    return 2 * covered >= item.end - item.start
+
+
+_SHORT_ITEM = 12
+
+
+def _background(state: FocusState, item: Item) -> bool:
+    """Is the item other reading ("背景见 #N", "它的描述当背景", "see the blog")? A
+    background cue points elsewhere when the item names a reference, or when it heads a
+    short item at either edge; elsewhere it is a plain noun ("用历史构建对照排除回归",
+    "history server 重放 event log 时…", "dark / light background 下的 contrast")."""
+    scan, norm = state.scan, state.para.norm
+    reference = norm.find("#", item.start, item.end) >= 0
+    short = item.end - item.start <= _SHORT_ITEM
+    for j in scan.between(item.start, item.end):
+        if scan.flags[j] & lx.BACKGROUND and (
+            reference
+            or short and (
+                norm[item.start : scan.starts[j]] in _ARTICLES or scan.ends[j] == item.end
+            )
+        ):
+            return True
+    return False
+
+
+_ARTICLES = frozenset({"", "the ", "a ", "an "})
 
 
 @cache
