@@ -259,6 +259,8 @@ def marked_lists(para: Para) -> list[MarkedList]:
             if len(run) >= 2 or kind == "line-bullet":
                 if kind == "line-bullet" and _field_list(para, run):
                     continue
+                if kind.startswith("emoji") and _scale(para, run):
+                    continue
                 runs.append(run)
     runs.sort(key=lambda run: run[0].start)
     lists: list[MarkedList] = []
@@ -270,6 +272,18 @@ def marked_lists(para: Para) -> list[MarkedList]:
         lists.append(marked)
         taken = marked.end
     return lists
+
+
+def _scale(para: Para, run: list[_Marker]) -> bool:
+    """ "🌶️🌶️🌶️", "⭐⭐⭐⭐": the same emoji side by side is a rating scale, not bullets
+    (a bullet has an item after it)."""
+    return any(
+        not para.norm[before.end : after.start].strip(_EMOJI_GLUE)
+        for before, after in zip(run, run[1:])
+    )
+
+
+_EMOJI_GLUE = " \t\ufe0f\u200d"
 
 
 @cache
