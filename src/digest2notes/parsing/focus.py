@@ -42,6 +42,7 @@ from .markers import marked_lists
 from .objects import FocusList, FocusState, Skipped, add, claim, worth_keeping
 from .pointers import PRAISE, read_pointers
 from .scanner import Scan
+from .subjects import predicate_pointers, subject_of
 from .text import Para
 from .verdict import Rating
 
@@ -49,6 +50,7 @@ __all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]
 
 
 _EXCLUDING = lx.COND | lx.AUDIENCE | lx.CAUTION
+_POINTING_ANY = lx.ATTEND | lx.VALUE | lx.READ | lx.DEPTH | lx.HIGH | lx.RECOMMEND | lx.EMPHASIS
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +75,8 @@ def read_focus(
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):
         read_pointers(state)
+    if scan.present & _POINTING_ANY:
+        predicate_pointers(state)
     counted_headers(state)
     _back_references(state)
     _purposes(state)
@@ -193,7 +197,7 @@ def _praise(state: FocusState) -> None:
         subject_end = _before_copula(norm, clause, start)
         if subject_end == start and scan.words[i].isascii():
             continue  # "B / worth a skim": English praise has its copula ("X is worth…")
-        subject = _subject(para, scan, clause, subject_end)
+        subject = subject_of(para, scan, clause, subject_end)
         if subject is None:
             continue
         add(state, "praise", (start, end), [subject], (subject.start, end))
@@ -209,34 +213,6 @@ def _copula() -> re.Pattern[str]:
 def _before_copula(norm: str, clause: int, start: int) -> int:
     match = _copula().search(norm, clause, start)
     return match.start() if match else start
-
-
-@cache
-def _lead_words() -> re.Pattern[str]:
-    return re.compile(
-        r"[\s*_>]*(?:(?:但是|但|不过|另外|此外|同时|而且|并且|而|另|还有|总之|最后|"
-        r"(?:and|but|also|however|besides|additionally|finally|then)(?![a-z]))[\s,、]*)*"
-    )
-
-
-def _subject(para: Para, scan: Scan, start: int, end: int) -> Item | None:
-    lead = _lead_words().match(para.norm, start, end)
-    if lead:
-        start = lead.end()
-    item = trim(para, start, end)
-    if item is None or item.end - item.start < 3:
-        return None
-    if not has_content(para, scan, item.start, item.end, BEFORE):
-        return None  # "这个 PR 也值得参考", "This PR is worth studying"
-    first = scan.first(lx.WHOLE, item.start, item.start + 1)
-    if first >= 0 or _coordinated().search(para.norm, item.start, item.end):
-        return None  # "This change skipped X and is worth…": the PR is the subject
-    return item
-
-
-@cache
-def _coordinated() -> re.Pattern[str]:
-    return re.compile(r"(?:\s(?:and|but)|[,，]|而且|并且|并)\Z")
 
 
 # --- marked lists without a pointer ----------------------------------------------------------

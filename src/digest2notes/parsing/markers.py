@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from .lists import Item, trim
 from .text import MASK, Para
@@ -279,7 +280,7 @@ def _scale(para: Para, run: list[_Marker]) -> bool:
     (a bullet has an item after it)."""
     return any(
         not para.norm[before.end : after.start].strip(_EMOJI_GLUE)
-        for before, after in zip(run, run[1:])
+        for before, after in pairwise(run)
     )
 
 

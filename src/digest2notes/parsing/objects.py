@@ -136,10 +136,19 @@ class FocusState:
         return -1
 
 
-def announced(state: FocusState, i: int, start: int, count: int) -> None:
+Pointer = int | tuple[int, int]  # the cue's index in the scan, or the span of a phrase
+
+
+def _span(state: FocusState, pointer: Pointer) -> tuple[int, int]:
+    if isinstance(pointer, tuple):
+        return pointer
+    return state.scan.starts[pointer], state.scan.ends[pointer]
+
+
+def announced(state: FocusState, i: Pointer, start: int, count: int) -> None:
     """A list announced by a header: its marked list, or the sentence cut at separators."""
     para = state.para
-    pointer = (state.scan.starts[i], state.scan.ends[i])
+    pointer = _span(state, i)
     marked = state.marked_at(start)
     if marked >= 0:
         claim(state, marked, pointer)
@@ -163,13 +172,13 @@ _OBJECT_ENDS = (":", ",", "—")
 _COUNT_LIMIT = 12  # "有三处": a count is a few characters, never a whole clause
 
 
-def inline(state: FocusState, i: int, start: int, kind: str) -> None:
+def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     """An object after a pointer, to the end of its clause: a plain comma, a colon (an
     explanation follows) or a semicolon ends it; a comma that glues on another item
     ("，以及 Y", ", and Y") does not."""
     para = state.para
     norm = para.norm
-    pointer = (state.scan.starts[i], state.scan.ends[i])
+    pointer = _span(state, i)
     marked = state.marked_at(start)
     if marked >= 0 and marked not in state.claimed:
         claim(state, marked, pointer)  # "请特别留意（1）X（2）Y": the list is the object
@@ -259,9 +268,9 @@ def _background(state: FocusState, item: Item) -> bool:
     for j in scan.between(item.start, item.end):
         if scan.flags[j] & lx.BACKGROUND and (
             reference
-            or short and (
+            or (short and (
                 norm[item.start : scan.starts[j]] in _ARTICLES or scan.ends[j] == item.end
-            )
+            ))
         ):
             return True
     return False
