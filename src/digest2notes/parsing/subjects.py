@@ -124,7 +124,14 @@ def subject_of(para: Para, scan: Scan, start: int, end: int) -> Item | None:
     first = scan.first(lx.WHOLE, item.start, item.start + 1)
     if first >= 0 or _coordinated().search(para.norm, item.start, item.end):
         return None
+    if _relative().fullmatch(para.norm, item.start, item.end):
+        return None  # "…, which is the entire trick": the clause before, not a thing
     return item
+
+
+@cache
+def _relative() -> re.Pattern[str]:
+    return re.compile(r"(?:which|who|what|that|this|it|here|there)")
 
 
 @cache
@@ -141,10 +148,12 @@ _HEAD = r"(?:part|bit|piece|place|spot|section|thing|area|detail)s?"
 @cache
 def _predicates() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return (
-        # "X is the part most deserving of examination", "X is what you should read"
+        # "X is the part most deserving of examination", "X is the one worth your
+        # attention", "X is what you should read": a part named by its noun, or a clause
         re.compile(
             r"(?<=\s)(?:is|are)\s+(?:(?:also|probably|really|easily|clearly|arguably|by\s+far)"
-            r"\s+)?(?P<pred>the|what|where)\s"
+            rf"\s+)?(?P<pred>the\s+(?:[a-z'-]+\s+){{0,3}}?(?:{_HEAD}|one|ones|highlights?)"
+            r"(?![a-z'-])|what\s|where\s)"
         ),
         # "X 是最精彩的部分", "X 是本 PR 最值得看的地方", "X 是重点"
         re.compile(
@@ -154,7 +163,7 @@ def _predicates() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         # "the only part I'd slow down for is X", "the one must-read part is X"
         re.compile(
             rf"(?<![a-z])the\s+(?P<np>(?:[a-z'-]+\s+){{0,3}}?{_HEAD})(?![a-z])"
-            r"(?P<rel>[^,.;:!?\n]{0,50}?)\s(?P<be>is|are)\s+"
+            r"(?P<rel>[^,.;:!?]{0,50}?)\s(?P<be>is|are)\s+"
         ),
     )
 
@@ -171,24 +180,32 @@ _DESCRIBING = re.compile(
 
 
 def predicate_pointers(state: FocusState) -> None:
-    """A pointer after its object in the predicate, or in a subject that singles a part
-    out (see the module docs)."""
-    para, scan = state.para, state.scan
+    """A pointer in a subject that singles a part out, or after its object in the
+    predicate (see the module docs)."""
+    para = state.para
     norm = para.norm
-    english, chinese, subject = _predicates()
+    english, chinese, _ = _predicates()
     state.next_pointer = len(norm)
-    if "是" in norm:
+    english_copula = " is " in norm or " are " in norm
+    if english_copula:
+        _subjects(state)
+    if "是" in norm or "为" in norm:
         for match in chinese.finditer(norm):
-            _predicate(state, match.start(), match.start("pred"), match.end(), -1)
-    if " is " not in norm and " are " not in norm:
+            _predicate(state, match.start(), match.start("pred"), match.end())
+    if not english_copula:
         return
     for match in english.finditer(norm):
         end = para.clause_end(match.end())
         if end - match.start("pred") <= _PREDICATE_REACH:
-            the = match.group("pred") == "the"
-            head = match.end() if the else -1
-            _predicate(state, match.start(), match.start("pred"), end, head, verbs=not the)
-    for match in subject.finditer(norm):
+            verbs = not match.group("pred").startswith("the")
+            _predicate(state, match.start(), match.start("pred"), end, verbs=verbs)
+
+
+def _subjects(state: FocusState) -> None:
+    """ "The only part I'd slow down for is X", "the one must-read part is X"."""
+    para, scan = state.para, state.scan
+    norm = para.norm
+    for match in _predicates()[2].finditer(norm):
         start = match.start()
         if state.covered(start) >= 0 or state.covered(match.end()) >= 0:
             continue  # read already ("The parts that repay the effort are X and Y")
@@ -216,11 +233,10 @@ def predicate_pointers(state: FocusState) -> None:
 
 
 def _predicate(
-    state: FocusState, copula: int, start: int, end: int, head: int, *, verbs: bool = False
+    state: FocusState, copula: int, start: int, end: int, *, verbs: bool = False
 ) -> None:
-    """The subject before `copula` when the predicate [start, end) points at it; `head`
-    is where the word after its article starts (-1 without one). With `verbs` only a
-    verb of attention or advice points ("X is what you should read"; "X is what keeps
+    """The subject before `copula` when the predicate [start, end) points at it. With
+    `verbs` only a verb of attention or advice points ("X is what you should read"; "X is what keeps
     the file useful" describes). A demonstrative subject refers back to the clause
     before it ("The way X works, that is the part I recommend you study")."""
     para, scan = state.para, state.scan
@@ -229,10 +245,6 @@ def _predicate(
     first = scan.first(_ADVISING if verbs else _POINTING, start, end)
     if first < 0 or scan.any(_WAVING, start, end):
         return  # "X is the part you can skip"
-    if scan.starts[first] == head and scan.flags[first] & (lx.ATTEND | lx.READ) and not (
-        scan.flags[first] & lx.HIGH
-    ):
-        return  # "The cause is the check for X", "the read path": a noun after "the"
     clause = para.clause_start(copula)
     if _demonstrative().fullmatch(para.norm, clause, copula):
         sentence = para.sentence_start(clause)
@@ -255,5 +267,5 @@ _BACK_REACH = 200  # the clause referred back to is a phrase, not a paragraph
 @cache
 def _demonstrative() -> re.Pattern[str]:
     return re.compile(
-        r"[\s*_>]*(?:(?:that|this|these|those)(?![a-z])|这|那|这一点|这部分|这块|这里)[\s*_]*"
+        r"[\s*_>]*(?:(?:that|these|those)(?![a-z])|这一点|这部分|这块|这里|这些)[\s*_]*"
     )
