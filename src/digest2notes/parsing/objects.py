@@ -193,6 +193,9 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
         if mark != "," or not _glued(para, at, end):
             end = at
             break
+    enough = state.scan.first(lx.SUFFICE, start, end)
+    if enough >= 0:  # "瞄一眼 X 就够了", "看一眼 X 即可": the sufficiency is no part of X
+        end = _before_glue().search(norm, start, state.scan.starts[enough]).start()
     if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
         # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
         # follows the comma as a colon's would
@@ -206,6 +209,11 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
     add(state, kind, pointer, items, (pointer[0], end))
+
+
+@cache
+def _before_glue() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:就|也|便|则)?\s*\Z")
 
 
 def _glued(para: Para, at: int, end: int) -> bool:

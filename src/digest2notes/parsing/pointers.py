@@ -86,6 +86,8 @@ def read_pointers(state: FocusState) -> None:
         if scan.words[i] == "注意" and state.para.norm.startswith(":", scan.ends[i]):
             _caution(state, i)  # "注意：…" is a caveat; "注意看：…", "让大家注意的是" point
             continue
+        if bits & lx.ATTEND and _negated(state, i):
+            continue  # "No need to look at it", "不用关注 X"
         if words[i].isascii() and english_phrase(state, i):
             continue
         if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
@@ -107,8 +109,20 @@ def _reading_verb(state: FocusState, i: int) -> bool:
             return False  # "a close read", "a quick look": a noun
         return bool(scan.flags[i] & (lx.DEPTH | lx.TEMPORAL)) or _colon_of(
             state, scan.ends[i]
-        ) is not None
+        ) is not None or _verb_at(state, i) >= 0
     return True
+
+
+def _verb_at(state: FocusState, i: int) -> int:
+    """ "Look hard at X", "Glance at X", "look twice into X": an English reading verb
+    with its preposition is a verb with an object; where the object starts, or -1."""
+    match = _preposition_after().match(state.para.norm, state.scan.ends[i])
+    return match.end() if match else -1
+
+
+@cache
+def _preposition_after() -> re.Pattern[str]:
+    return re.compile(r"\s+(?:[a-z]+ly\s+|hard\s+|twice\s+|again\s+)?(?:at|into)\s+")
 
 
 @cache
@@ -138,16 +152,56 @@ def _read_point(state: FocusState, i: int) -> None:
         claim(state, marked, (start, end))
         return
     bits = scan.flags[i]
-    if bits & lx.TEMPORAL or _temporal_after(state, i) or state.rates(start, end):
-        return  # "阅读时…" says when; "精读 X" is the verdict
-    if scan.words[i].isascii() and not bits & lx.DEPTH:
+    if bits & lx.TEMPORAL or _temporal_after(state, i) or _negated(state, i):
+        return  # "阅读时…" says when; "不看也没关系", "No need to read it" point nowhere
+    at = _verb_at(state, i) if scan.words[i].isascii() else -1
+    if scan.words[i].isascii() and not bits & lx.DEPTH and at < 0:
         return
     if not _advice_position(state, i):
         return
-    object_start = _skip_preposition(para.norm, end)
-    if not has_content(para, scan, object_start, para.clause_end(object_start), AFTER):
+    object_start = at if at >= 0 else _skip_preposition(para.norm, _complement_end(state, i))
+    clause_end = para.clause_end(object_start)
+    if scan.any(lx.DISMISS, object_start, clause_end):
+        return  # "Glance at the NEWS entry and move on": how to read all of it
+    if state.rates(start, end):
+        # "精读 X" is the verdict; "瞄一眼 X 就够了", "Glance at X" scope a light
+        # reading to X, which is then the point
+        enough = scan.first(lx.SUFFICE, object_start, clause_end)
+        if at < 0 and enough < 0:
+            return
+        clause_end = scan.starts[enough] if enough >= 0 else clause_end
+    if not has_content(para, scan, object_start, clause_end, AFTER):
         return
     inline(state, i, object_start, "reading verb")
+
+
+def _complement_end(state: FocusState, i: int) -> int:
+    """The end of a reading verb with the measure of reading right after it ("看一眼",
+    "看一下"): the object follows the measure."""
+    scan = state.scan
+    end = scan.ends[i]
+    following = i + 1
+    if following < len(scan.starts) and scan.starts[following] == end and not (
+        scan.flags[following] & lx.READ
+    ) and scan.flags[following] & lx.BREVITY:
+        return scan.ends[following]
+    return end
+
+
+def _negated(state: FocusState, i: int) -> bool:
+    """Is the pointer at `i` negated ("不看也没关系", "No need to read it unless…", "Not
+    one to skim:")? "Don't forget to check X", "不要忘了看 X" still point."""
+    scan, para = state.scan, state.para
+    start = scan.starts[i]
+    clause = para.clause_start(start)
+    for j in scan.between(max(clause, start - _NEGATION_REACH), start):
+        if scan.flags[j] & lx.NEG:
+            between = para.norm[scan.ends[j] : start]
+            return not ("forget" in between or "忘" in between)
+    return False
+
+
+_NEGATION_REACH = 16
 
 
 def _duration_at(para: Para, pos: int) -> bool:
@@ -209,6 +263,9 @@ def _excluded(state: FocusState, i: int) -> str:
             continue
         if bits & lx.COND:
             return f"conditional advice ({scan.words[j]!r})"
+        if bits & lx.OPTIONAL and para.norm.startswith("的", scan.ends[j]):
+            # "感兴趣的家人们可以翻翻 X", "有兴趣的读者": the readers an interest defines
+            return f"advice for a group of readers ({scan.words[j]!r})"
         if bits & lx.AUDIENCE and para.clause_end(scan.ends[j]) < clause:
             return f"advice for a group of readers ({scan.words[j]!r})"
         if bits & lx.CAUTION and at >= clause:
@@ -301,9 +358,23 @@ def _advice_position(state: FocusState, i: int) -> bool:
         return True
     advice = _ADVICE & ~lx.MODAL if english else _ADVICE
     for j in scan.between(max(clause, start - 24), start):
-        if scan.flags[j] & advice and scan.ends[j] >= start - 12:
+        bits = scan.flags[j]
+        if bits & advice and scan.ends[j] >= start - 12:
+            if bits & advice == lx.TEMPORAL and not _reading_time(state, j):
+                continue  # "启动时读一次证书" says when something else happens
             return True
     return para.norm[max(clause, start - 1) : start] == "多"
+
+
+def _reading_time(state: FocusState, j: int) -> bool:
+    """Is the temporal cue at `j` about reading ("阅读时", "读的时候", "as you read")?"""
+    scan = state.scan
+    if scan.flags[j] & lx.READ:
+        return True
+    before = j - 1
+    return before >= 0 and bool(scan.flags[before] & lx.READ) and (
+        scan.ends[before] >= scan.starts[j] - 1
+    )
 
 
 def _noun_compound(state: FocusState, i: int) -> bool:
