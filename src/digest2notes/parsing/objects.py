@@ -195,7 +195,8 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
             break
     enough = state.scan.first(lx.SUFFICE, start, end)
     if enough >= 0:  # "瞄一眼 X 就够了", "看一眼 X 即可": the sufficiency is no part of X
-        end = _before_glue().search(norm, start, state.scan.starts[enough]).start()
+        glue = _before_glue().search(norm, start, state.scan.starts[enough])
+        end = glue.start() if glue else state.scan.starts[enough]
     if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
         # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
         # follows the comma as a colon's would

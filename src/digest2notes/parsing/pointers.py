@@ -24,16 +24,22 @@ from bisect import bisect_right
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import AFTER, has_content
-from .headers import colon, count, english_introducer, word_introducer
-from .objects import FocusState, Skipped, announced, claim, inline, only_space
+from .headers import count, english_introducer, word_introducer
+from .objects import FocusState, Skipped, announced, inline, only_space
 from .subjects import english_phrase, in_subject
-from .text import Para
+from .verbs import (
+    ADVICE,
+    advice_position,
+    colon_of,
+    negated,
+    read_point,
+    reading_verb,
+    skip_preposition,
+)
 
 __all__ = ["PRAISE", "read_pointers"]
 
 _TRIGGER = lx.ATTEND | lx.VALUE | lx.EMPHASIS
-_ADVICE = lx.RECOMMEND | lx.MODAL | lx.HIGH | lx.TEMPORAL
 # Value words that can also be verbs with an object ("可以借鉴 X").
 _VALUE_VERBS = frozenset({"借鉴", "参考", "学习"})
 PRAISE = frozenset({"值得", "worth"})
@@ -47,7 +53,7 @@ def read_pointers(state: FocusState) -> None:
         i for i, bits in enumerate(flags)
         # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
         if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
-        or (bits & lx.READ and (_reading_verb(state, i) or in_subject(state, i)))
+        or (bits & lx.READ and (reading_verb(state, i) or in_subject(state, i)))
     ]
     # An inline object ends where its pointer word comes again: what follows is the
     # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
@@ -86,138 +92,14 @@ def read_pointers(state: FocusState) -> None:
         if scan.words[i] == "注意" and state.para.norm.startswith(":", scan.ends[i]):
             _caution(state, i)  # "注意：…" is a caveat; "注意看：…", "让大家注意的是" point
             continue
-        if bits & lx.ATTEND and _negated(state, i):
+        if bits & lx.ATTEND and negated(state, i):
             continue  # "No need to look at it", "不用关注 X"
         if words[i].isascii() and english_phrase(state, i):
             continue
         if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
-            _read_point(state, i)
+            read_point(state, i)
             continue
         _point(state, i)
-
-
-def _reading_verb(state: FocusState, i: int) -> bool:
-    """A reading word used as a verb, which may point like an attention verb: any Chinese
-    one ("看三处：", "建议看下 X"), an English verb of study ("Study (a) …"), or any
-    reading word that a header's colon closes ("Read in this order: …",
-    "One question worth holding in your head as you read: …")."""
-    scan = state.scan
-    if scan.words[i].endswith(("完", "懂")):
-        return False  # "读完 PR 描述就懂了": reading to the end, no pointing
-    if scan.words[i].isascii():
-        if _nominal().search(state.para.norm, max(0, scan.starts[i] - 3), scan.starts[i]):
-            return False  # "a close read", "a quick look": a noun
-        return bool(scan.flags[i] & (lx.DEPTH | lx.TEMPORAL)) or _colon_of(
-            state, scan.ends[i]
-        ) is not None or _verb_at(state, i) >= 0
-    return True
-
-
-def _verb_at(state: FocusState, i: int) -> int:
-    """ "Look hard at X", "Glance at X", "look twice into X": an English reading verb
-    with its preposition is a verb with an object; where the object starts, or -1."""
-    match = _preposition_after().match(state.para.norm, state.scan.ends[i])
-    return match.end() if match else -1
-
-
-@cache
-def _preposition_after() -> re.Pattern[str]:
-    return re.compile(r"\s+(?:[a-z]+ly\s+|hard\s+|twice\s+|again\s+)?(?:at|into)\s+")
-
-
-@cache
-def _nominal() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])an?\s+$")
-
-
-def _read_point(state: FocusState, i: int) -> None:
-    """A reading verb that points: a header it closes with a colon ("看三处：…", "读的时候
-    请大家带着三个问题：…"), a marked list right after it ("Study (a) …, (b) …"), or its
-    object where it advises ("建议看下 X 和 Y", "可以看一下 X", "先看 X，再看 Y")."""
-    scan, para = state.scan, state.para
-    start, end = scan.starts[i], scan.ends[i]
-    verdict = state.verdict
-    if verdict is not None and verdict[0] <= start < verdict[1]:
-        return  # "值得精读：这是…": what follows the verdict's colon explains it (`focus`)
-    colon = _colon_of(state, end)
-    if colon is not None:
-        if _duration_at(para, colon[1]):
-            return  # "Reading time: 25 minutes": a label of the reading time
-        if not state.rates(colon[1], para.sentence_end(colon[1])):
-            header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
-            announced(state, i, colon[1], header)
-        return
-    marked = state.marked_at(end)
-    if marked >= 0:
-        claim(state, marked, (start, end))
-        return
-    bits = scan.flags[i]
-    if bits & lx.TEMPORAL or _temporal_after(state, i) or _negated(state, i):
-        return  # "阅读时…" says when; "不看也没关系", "No need to read it" point nowhere
-    at = _verb_at(state, i) if scan.words[i].isascii() else -1
-    if scan.words[i].isascii() and not bits & lx.DEPTH and at < 0:
-        return
-    if not _advice_position(state, i):
-        return
-    object_start = at if at >= 0 else _skip_preposition(para.norm, _complement_end(state, i))
-    clause_end = para.clause_end(object_start)
-    if scan.any(lx.DISMISS, object_start, clause_end):
-        return  # "Glance at the NEWS entry and move on": how to read all of it
-    if state.rates(start, end):
-        # "精读 X" is the verdict; "瞄一眼 X 就够了", "Glance at X" scope a light
-        # reading to X, which is then the point
-        enough = scan.first(lx.SUFFICE, object_start, clause_end)
-        if at < 0 and enough < 0:
-            return
-        clause_end = scan.starts[enough] if enough >= 0 else clause_end
-    if not has_content(para, scan, object_start, clause_end, AFTER):
-        return
-    inline(state, i, object_start, "reading verb")
-
-
-def _complement_end(state: FocusState, i: int) -> int:
-    """The end of a reading verb with the measure of reading right after it ("看一眼",
-    "看一下"): the object follows the measure."""
-    scan = state.scan
-    end = scan.ends[i]
-    following = i + 1
-    if following < len(scan.starts) and scan.starts[following] == end and not (
-        scan.flags[following] & lx.READ
-    ) and scan.flags[following] & lx.BREVITY:
-        return scan.ends[following]
-    return end
-
-
-def _negated(state: FocusState, i: int) -> bool:
-    """Is the pointer at `i` negated ("不看也没关系", "No need to read it unless…", "Not
-    one to skim:")? "Don't forget to check X", "不要忘了看 X" still point."""
-    scan, para = state.scan, state.para
-    start = scan.starts[i]
-    clause = para.clause_start(start)
-    for j in scan.between(max(clause, start - _NEGATION_REACH), start):
-        if scan.flags[j] & lx.NEG:
-            between = para.norm[scan.ends[j] : start]
-            return not ("forget" in between or "忘" in between)
-    return False
-
-
-_NEGATION_REACH = 16
-
-
-def _duration_at(para: Para, pos: int) -> bool:
-    while pos < len(para.norm) and para.norm[pos] in " \t*_~≈约":
-        pos += 1
-    return any(d.start <= pos < d.end for d in para.durations)
-
-
-def _temporal_after(state: FocusState, i: int) -> bool:
-    following = i + 1
-    scan = state.scan
-    return (
-        following < len(scan.flags)
-        and bool(scan.flags[following] & lx.TEMPORAL)
-        and scan.starts[following] - scan.ends[i] <= 1
-    )
 
 
 def _worth_reading_is(state: FocusState, i: int) -> bool:
@@ -273,21 +155,17 @@ def _excluded(state: FocusState, i: int) -> str:
     return ""
 
 
-def _colon_of(state: FocusState, pos: int) -> tuple[int, int] | None:
-    return colon(state.para, pos, state.next_consumed(pos) + 1)
-
-
 def _caution(state: FocusState, i: int) -> None:
     """A caveat header ("使用时需明确边界：…", "Limitations: …") claims what it introduces."""
     scan, para = state.scan, state.para
-    colon = _colon_of(state, scan.ends[i])
+    colon = colon_of(state, scan.ends[i])
     if colon is not None:
         state.consume(scan.starts[i], para.sentence_end(colon[1]))
         state.skipped.append(Skipped(scan.starts[i], scan.ends[i], "a caveat"))
 
 
 def _region_end(state: FocusState, i: int) -> int:
-    colon = _colon_of(state, state.scan.ends[i])
+    colon = colon_of(state, state.scan.ends[i])
     return state.para.sentence_end(colon[1] if colon else state.scan.ends[i])
 
 
@@ -307,7 +185,7 @@ def _point(state: FocusState, i: int) -> None:
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
     intro = word_introducer(norm, end)
     if intro >= 0:
-        colon = _colon_of(state, intro)
+        colon = colon_of(state, intro)
         if colon is not None and (
             only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
         ):
@@ -317,7 +195,7 @@ def _point(state: FocusState, i: int) -> None:
             inline(state, i, intro, "introduced")
         return
     # 2. a header closed by a colon or a dash
-    colon = _colon_of(state, end)
+    colon = colon_of(state, end)
     if colon is not None:
         if _noun_header(state, i):
             return
@@ -331,7 +209,7 @@ def _point(state: FocusState, i: int) -> None:
             inline(state, i, are, "introduced")
         elif are >= 0:
             announced(state, i, are, count(para, para.clause_start(start), end))
-        elif word in _VALUE_VERBS and _advice_position(state, i):
+        elif word in _VALUE_VERBS and advice_position(state, i):
             inline(state, i, end, "inline")  # "可以借鉴 X"
         return
     # 4. an attention verb or an emphasis with its object
@@ -339,42 +217,9 @@ def _point(state: FocusState, i: int) -> None:
         if not state.content_before(start):
             inline(state, i, end, "emphasis")
         return
-    if bits & lx.HEADER or not _advice_position(state, i) or _noun_compound(state, i):
+    if bits & lx.HEADER or not advice_position(state, i) or _noun_compound(state, i):
         return
-    inline(state, i, _skip_preposition(norm, end), "inline")
-
-
-def _advice_position(state: FocusState, i: int) -> bool:
-    """An attention verb points when it advises: at the start of its clause ("Look
-    closely at X", "阅读时留意 X"), or after advice ("建议关注", "审阅者宜关注", "多瞅瞅").
-    In English "can" describes rather than advises ("so you can inspect X")."""
-    scan, para = state.scan, state.para
-    start = scan.starts[i]
-    clause = para.clause_start(start)
-    english = scan.words[i].isascii()
-    if english and scan.any(lx.MODAL, clause, start):
-        return False
-    if not state.content_before(start):
-        return True
-    advice = _ADVICE & ~lx.MODAL if english else _ADVICE
-    for j in scan.between(max(clause, start - 24), start):
-        bits = scan.flags[j]
-        if bits & advice and scan.ends[j] >= start - 12:
-            if bits & advice == lx.TEMPORAL and not _reading_time(state, j):
-                continue  # "启动时读一次证书" says when something else happens
-            return True
-    return para.norm[max(clause, start - 1) : start] == "多"
-
-
-def _reading_time(state: FocusState, j: int) -> bool:
-    """Is the temporal cue at `j` about reading ("阅读时", "读的时候", "as you read")?"""
-    scan = state.scan
-    if scan.flags[j] & lx.READ:
-        return True
-    before = j - 1
-    return before >= 0 and bool(scan.flags[before] & lx.READ) and (
-        scan.ends[before] >= scan.starts[j] - 1
-    )
+    inline(state, i, skip_preposition(norm, end), "inline")
 
 
 def _noun_compound(state: FocusState, i: int) -> bool:
@@ -403,7 +248,7 @@ def _noun_header(state: FocusState, i: int) -> bool:
         return False
     clause = para.clause_start(start)
     before = para.norm[clause:start].rstrip(" *_")
-    return _bare_word_end().search(before) is not None and not scan.any(_ADVICE, clause, start)
+    return _bare_word_end().search(before) is not None and not scan.any(ADVICE, clause, start)
 
 
 _REMARK_NOUNS = frozenset({"note", "notes"})
@@ -425,12 +270,3 @@ _OBJECT_WORDS = (
     "four whatever"
 )
 _OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
-
-
-def _skip_preposition(norm: str, pos: int) -> int:
-    for word in ("于", "在", " on ", " at "):
-        if norm.startswith(word, pos):
-            return pos + len(word)
-    return pos
-
-
