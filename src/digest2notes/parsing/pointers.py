@@ -94,6 +94,8 @@ def read_pointers(state: FocusState) -> None:
             continue
         if bits & lx.ATTEND and negated(state, i):
             continue  # "No need to look at it", "不用关注 X"
+        if _question(state, i):
+            continue
         if words[i].isascii() and english_phrase(state, i):
             continue
         if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
@@ -270,3 +272,57 @@ _OBJECT_WORDS = (
     "four whatever"
 )
 _OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
+
+
+# --- a question that asks what to look at ---------------------------------------------------
+@cache
+def _asking() -> re.Pattern[str]:
+    # English asks with its first word ("What should you check?", "Anything to watch?");
+    # Chinese asks in place ("看点在哪？", "该关注什么？")
+    return re.compile(
+        r"[\s*_>]*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|where|which|anything|any)(?![a-z])"
+        r"|.*?(?:什么|哪|啥)"
+    )
+
+
+@cache
+def _answer_header() -> re.Pattern[str]:
+    # "Three spots:", "两处：": a count closing the answer's own short header
+    return re.compile(r"[^,.;:!?。]{1,24}:\s*")
+
+
+@cache
+def _answer_preposition() -> re.Pattern[str]:
+    return re.compile(r"(?:(?:in|to|at|on|into)\s+|在\s*)")
+
+
+def _question(state: FocusState, i: int) -> bool:
+    """A pointer in a question: "What should you look at? Three spots: 1) …", "Anything
+    to watch? The row for X", "看点在哪？X": the answer, the next sentence, is the object.
+    A question that asks nothing of the kind ("Does anyone need to be told to read X?",
+    "Are the tests worth the same care?") points nowhere. True when it was a question."""
+    para, scan = state.para, state.scan
+    norm = para.norm
+    start = scan.starts[i]
+    end = para.sentence_end(start)
+    if end >= len(norm) or norm[end] not in "?？":
+        return False
+    if norm.find(":", scan.ends[i], end) >= 0:
+        return False  # "One question worth holding in your head: when does X…?"
+    sentence = para.sentence_start(start)
+    if not _asking().match(norm, sentence, end):
+        return True  # a yes/no question: its answer rates, it does not list
+    answer = end + 1
+    while answer < len(norm) and norm[answer] in " \t\n*_":
+        answer += 1
+    answer_end = para.sentence_end(answer)
+    if answer >= answer_end or scan.any(lx.NEG | lx.DISMISS, answer, min(answer + 12, answer_end)):
+        return True  # "Anything to watch? Nothing."
+    lead = _answer_preposition().match(norm, answer, answer_end)
+    if lead is not None:  # "Where is it? In X": the place answered, not its preposition
+        answer = lead.end()
+    header = _answer_header().match(norm, answer, answer_end)
+    if header is not None and state.marked_at(header.end()) >= 0:
+        answer = header.end()
+    inline(state, i, answer, "question")
+    return True

@@ -131,7 +131,7 @@ def subject_of(para: Para, scan: Scan, start: int, end: int) -> Item | None:
 
 @cache
 def _relative() -> re.Pattern[str]:
-    return re.compile(r"(?:which|who|what|that|this|it|here|there)")
+    return re.compile(r"(?:which|who|what|where|how|why|that|this|it|here|there)")
 
 
 @cache
