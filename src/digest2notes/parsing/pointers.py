@@ -89,7 +89,9 @@ def read_pointers(state: FocusState) -> None:
             scan.starts[following] - scan.ends[i] <= 1 and scan.flags[following] & lx.ATTEND
         ):
             continue
-        if scan.words[i] == "注意" and state.para.norm.startswith(":", scan.ends[i]):
+        if scan.words[i] == "注意" and state.para.norm.startswith(
+            ":", _past_label(state.para.norm, start, scan.ends[i])
+        ):
             _caution(state, i)  # "注意：…" is a caveat; "注意看：…", "让大家注意的是" point
             continue
         if bits & lx.ATTEND and negated(state, i):
@@ -184,6 +186,7 @@ def _point(state: FocusState, i: int) -> None:
         end = scan.ends[following]  # "重点看 X": the reading verb belongs to the pointer
     if word in PRAISE:  # checked by `_worth_reading_is`
         end = scan.ends[following]
+    end = _past_label(norm, start, end)
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
     intro = word_introducer(norm, end)
     if intro >= 0:
@@ -272,6 +275,18 @@ _OBJECT_WORDS = (
     "four whatever"
 )
 _OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
+
+
+def _past_label(norm: str, start: int, end: int) -> int:
+    """After the close of a bold label that is the pointer itself ("**重点** 在 X",
+    "**重点**是 X", "**注意**：…"): what introduces the object follows the label."""
+    for mark in ("**", "__"):
+        if norm.startswith(mark, end) and norm.rfind(mark, max(0, start - _LABEL_LEAD), start) >= 0:
+            return end + len(mark)
+    return end
+
+
+_LABEL_LEAD = 8  # characters between a bold label's opening and its pointer word
 
 
 # --- a question that asks what to look at ---------------------------------------------------
