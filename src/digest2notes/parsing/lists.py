@@ -261,8 +261,13 @@ def _chinese_series(para: Para, seps: _Separators, part: Item, *, announced: boo
         return [part]
     joined = seps.within("yiji", part.start, part.end)
     if joined:
+        # "以及" joins whole items ("A以及B的存放方式"), unless the phrase names the relation
+        # of the two ("X 以及 Y 之间的关系")
         pieces = _pieces(para, part.start, part.end, joined)
-        if len(pieces) > 1 and _alike(norm, pieces):
+        if len(pieces) > 1 and (
+            _alike(norm, pieces)
+            or not _relational_end().search(norm, pieces[-1].start, pieces[-1].end)
+        ):
             return pieces
     return [part]
 
@@ -282,8 +287,10 @@ def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
     pieces = _pieces(para, item.start, item.end, cuts)
     if len(pieces) != 2 or any(p.end - p.start < 2 for p in pieces):
         return [item]
-    if _relational_end().search(para.norm, pieces[1].start, pieces[1].end):
-        return [item]
+    if para.norm.find("的", pieces[0].start, pieces[0].end) < 0 and _relational_end().search(
+        para.norm, pieces[1].start, pieces[1].end
+    ):
+        return [item]  # "X 与 Y 的交互"; "A 的合并逻辑和 B 的交互" are two phrases with heads
     return pieces
 
 
