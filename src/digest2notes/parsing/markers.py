@@ -102,6 +102,7 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     english = re.compile(
         rf"(?=[a-hivxfstlno])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
         rf"|{lead}(?P<romandot>i{{1,3}}|iv|vi{{0,3}}|ix|x)\.(?=\s)"
+        rf"|(?:^|(?<=[\s:;]))(?P<letterdot>[a-h])\.(?=\s)"
         rf"|{lead}(?P<ordinal>first|second|third|fourth|fifth|sixth)(?:ly)?[,:]"
         rf"|{lead}(?P<last>finally|lastly)[,:]"
         # "First, X. Then Y. Finally, Z": a step after a full stop or a semicolon
@@ -116,14 +117,14 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
 
 # A list in English letters or roman numerals starts at "a)" or "i)", ordinals at "first":
 # without one, the English markers are not looked for.
-_ENGLISH_HINTS = ("a)", "i)", "i. ", "first", "second", "finally", "lastly", "one:")
+_ENGLISH_HINTS = ("a)", "i)", "i. ", "a. ", "first", "second", "finally", "lastly", "one:")
 
 
 _CLOSERS = {"dot": "close", "dun": "close", "zhshi": "zhdun"}
 _KINDS = {
     "keycap": "keycap", "circled": "circled", "bracket": "bracket", "bracket2": "bracket",
     "paren": "paren", "close": "paren", "zhparen": "zhparen", "letterparen": "letter",
-    "letter": "letter", "romanparen": "roman", "roman": "roman", "romandot": "roman-dot",
+    "letter": "letter", "letterdot": "letter-dot", "romanparen": "roman", "roman": "roman", "romandot": "roman-dot",
     "linenum": "line-number", "pair1": "pair", "pair2": "pair", "emoji": "emoji",
     "dot": "dot", "dun": "dun", "zhdun": "zhdun", "zhshi": "zhshi", "zhqi": "zhqi",
     "zhdi": "zhdi", "zhlast": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",
@@ -152,7 +153,7 @@ def _ordinal(group: str, value: str) -> int:
         return 1 if group == "pair1" else 2
     if group in ("roman", "romanparen", "romandot"):
         return _ROMAN.get(value, -1)
-    if group in ("letter", "letterparen"):
+    if group in ("letter", "letterparen", "letterdot"):
         return ord(value) - ord("a") + 1
     if group in ("ordinal", "theordinal"):
         return _EN_ORDINALS[value]
