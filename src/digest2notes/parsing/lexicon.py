@@ -233,7 +233,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "highlight highlights takeaway takeaways lesson lessons repay repays pay_off pays_off "
             "reward rewards rewarding instructive useful valuable insight insights best_part "
             # verbs of merit: "Three spots deserve your squinting", "Two things justify…"
-            "deserve deserves merit merits warrant warrants justify justifies"),
+            "deserve deserves merit merits warrant warrants justify justifies matter matters"),
     (EMPHASIS, "尤其是 特别是 尤其 尤为 especially in_particular particularly notably above_all"),
     (CAUTION, "需要注意 需注意 请注意 要注意 应注意 注意事项 小心 警惕 当心 限制 局限 风险 "
               "已知问题 使用时 部署时 上线前 升级前 升级时 前提是 note_that beware be_aware "
@@ -271,7 +271,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "
            "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
-           "quick_start quickstart nothing_else skip_connection skip_connections key_value"),
+           "quick_start quickstart nothing_else skip_connection skip_connections key_value no_matter why_it_matters"),
 )
 
 
