@@ -1,7 +1,8 @@
 """Separated lists: how a stretch of text is cut into items at the separator it uses.
 
 The separator is the strongest one present: ``;`` (full-width ``；`` folds to it), then
-``|``, then `` / `` (spaced, so a path is no list), then ``•``, then ``、`` or commas.
+``|``, then `` / `` (spaced, so a path is no list), then ``•``, then a spaced dash used
+twice or more after a header, then ``、`` or commas.
 Commas inside an item do not cut it when the list uses another separator. Nothing
 inside brackets, quotes or code is ever a separator. (Lists with markers are `markers`.)
 """
@@ -147,7 +148,7 @@ class _Separators:
 # much cheaper than a pattern and its match objects.
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
-    ("dot", "●"), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"), ("yu", "与"),
+    ("dot", "●"), ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"), ("yu", "与"),
 )
 
 
@@ -195,6 +196,9 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
     for kind in ("semi", "bar", "slash", "dot"):
         if kind in seps.found:
             return _pieces(para, start, end, seps.found[kind])
+    dashes = seps.found.get("dash", [])
+    if announced and len(dashes) >= 2:  # "The parts that matter: A — B — C"
+        return _pieces(para, start, end, dashes)
     commas = seps.found.get("comma", [])
     steps = [c for c in commas if _step_comma().match(para.norm, c[0])]
     if steps:  # a reading order cuts at its steps only: "先看 A、B，再看 C"
