@@ -271,7 +271,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "
            "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
-           "quick_start quickstart nothing_else skip_connection skip_connections key_value no_matter why_it_matters"),
+           "quick_start quickstart nothing_else skip_connection skip_connections key_value "
+           "no_matter why_it_matters"),
 )
 
 

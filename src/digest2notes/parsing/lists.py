@@ -148,7 +148,8 @@ class _Separators:
 # much cheaper than a pattern and its match objects.
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
-    ("dot", "●"), ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"), ("yu", "与"),
+    ("dot", "●"), ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
+    ("yu", "与"),
 )
 
 

@@ -124,7 +124,8 @@ _CLOSERS = {"dot": "close", "dun": "close", "zhshi": "zhdun"}
 _KINDS = {
     "keycap": "keycap", "circled": "circled", "bracket": "bracket", "bracket2": "bracket",
     "paren": "paren", "close": "paren", "zhparen": "zhparen", "letterparen": "letter",
-    "letter": "letter", "letterdot": "letter-dot", "romanparen": "roman", "roman": "roman", "romandot": "roman-dot",
+    "letter": "letter", "letterdot": "letter-dot", "romanparen": "roman", "roman": "roman",
+    "romandot": "roman-dot",
     "linenum": "line-number", "pair1": "pair", "pair2": "pair", "emoji": "emoji",
     "dot": "dot", "dun": "dun", "zhdun": "zhdun", "zhshi": "zhshi", "zhqi": "zhqi",
     "zhdi": "zhdi", "zhlast": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",

@@ -197,6 +197,9 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     if enough >= 0:  # "瞄一眼 X 就够了", "看一眼 X 即可": the sufficiency is no part of X
         glue = _before_glue().search(norm, start, state.scan.starts[enough])
         end = glue.start() if glue else state.scan.starts[enough]
+    counted = _trailing_count().search(norm, start, end)
+    if counted is not None and counted.start() > start:
+        end = counted.start()  # "看 A 与 B 两处": the count sums the items up, it is none
     if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
         # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
         # follows the comma as a colon's would
@@ -210,6 +213,11 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
     add(state, kind, pointer, items, (pointer[0], end))
+
+
+@cache
+def _trailing_count() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:这)?[两三四五几]\s*(?:处|点|个地方|个方面|方面|块|项)\s*\Z")
 
 
 @cache

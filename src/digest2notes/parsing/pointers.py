@@ -25,7 +25,7 @@ from functools import cache
 
 from . import lexicon as lx
 from .headers import count, english_introducer, word_introducer
-from .objects import FocusState, Skipped, announced, inline, only_space
+from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .subjects import english_phrase, in_subject
 from .verbs import (
     ADVICE,
@@ -187,8 +187,15 @@ def _point(state: FocusState, i: int) -> None:
     if word in PRAISE:  # checked by `_worth_reading_is`
         end = scan.ends[following]
     end = _past_label(norm, start, end)
+    marked = state.marked_at(_past_arrows(norm, end))
+    if marked >= 0 and marked not in state.claimed:
+        claim(state, marked, (start, end))  # "stuff to stare at 👇 • A • B • C"
+        return
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
     intro = word_introducer(norm, end)
+    if intro < 0:
+        only = _restricted().match(norm, end)  # "值得留意的只有 X", "要看的就是 X"
+        intro = only.end() if only else -1
     if intro >= 0:
         colon = colon_of(state, intro)
         if colon is not None and (
@@ -202,8 +209,10 @@ def _point(state: FocusState, i: int) -> None:
     # 2. a header closed by a colon or a dash
     colon = colon_of(state, end)
     if colon is not None:
-        if _noun_header(state, i):
-            return
+        if _noun_header(state, i) or (
+            not bits & lx.VALUE and _narrated(norm, para.clause_start(start), start)
+        ):
+            return  # "加了一道检查：…", "补上了 watch：…" narrate what the PR added
         header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
         announced(state, i, colon[1], header)
         return
@@ -275,6 +284,32 @@ _OBJECT_WORDS = (
     "four whatever"
 )
 _OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
+
+
+@cache
+def _restricted() -> re.Pattern[str]:
+    return re.compile(r"\s*的(?:只有|就是|只是|主要是|其实是)\s*")
+
+
+@cache
+def _narration() -> re.Pattern[str]:
+    return re.compile(r"了\s*(?:[一两几]\s*[个道处条层项次份套]\s*)?\Z")
+
+
+def _narrated(norm: str, clause: int, start: int) -> bool:
+    """Is the cue at `start` the object of a verb of narration ("加了一道检查", "补上了
+    watch")? It is then a noun, what the PR did, not a header ("揭示了一个值得注意的问题："
+    still points: the value word modifies the noun)."""
+    return _narration().search(norm, max(clause, start - 8), start) is not None
+
+
+def _past_arrows(norm: str, pos: int) -> int:
+    """After the spaces and pointing emoji ("👇", "⬇️", "↓") that may close a header."""
+    while pos < len(norm) and (
+        norm[pos] in " \t:\ufe0f↓⬇⤵" or "\U0001f446" <= norm[pos] <= "\U0001f449"
+    ):
+        pos += 1
+    return pos
 
 
 def _past_label(norm: str, start: int, end: int) -> int:

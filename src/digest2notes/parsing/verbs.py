@@ -72,8 +72,10 @@ def read_point(state: FocusState, i: int) -> None:
         return  # "值得精读：这是…": what follows the verdict's colon explains it (`focus`)
     colon = colon_of(state, end)
     if colon is not None:
-        if _duration_at(para, colon[1]):
-            return  # "Reading time: 25 minutes": a label of the reading time
+        if _duration_at(para, colon[1]) or (
+            scan.words[i].isascii() and _duration_in(para, colon[1], para.sentence_end(colon[1]))
+        ):
+            return  # "Reading time: 25 minutes", "Read: the headline only, 2-3 min": a label
         if not state.rates(colon[1], para.sentence_end(colon[1])):
             header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
             announced(state, i, colon[1], header)
@@ -141,6 +143,10 @@ def _duration_at(para: Para, pos: int) -> bool:
     return any(d.start <= pos < d.end for d in para.durations)
 
 
+def _duration_in(para: Para, start: int, end: int) -> bool:
+    return any(start <= d.start < end for d in para.durations)
+
+
 def _temporal_after(state: FocusState, i: int) -> bool:
     following = i + 1
     scan = state.scan
@@ -163,6 +169,8 @@ def advice_position(state: FocusState, i: int) -> bool:
     start = scan.starts[i]
     clause = para.clause_start(start)
     english = scan.words[i].isascii()
+    if english and _wish().search(para.norm, max(clause, start - 16), start):
+        return True  # "The reader may wish to note X", "you might want to check X"
     if english and scan.any(lx.MODAL, clause, start):
         return False
     if not state.content_before(start):
@@ -174,7 +182,18 @@ def advice_position(state: FocusState, i: int) -> bool:
             if bits & advice == lx.TEMPORAL and not _reading_time(state, j):
                 continue  # "启动时读一次证书" says when something else happens
             return True
-    return para.norm[max(clause, start - 1) : start] == "多"
+    # "多瞅瞅", "主要看 X", "只需关注 X", "先看 X": an adverb of focus makes it advice
+    return _focusing().search(para.norm, max(clause, start - 4), start) is not None
+
+
+@cache
+def _wish() -> re.Pattern[str]:
+    return re.compile(r"(?:wish|want|like)\s+to\s+\Z")
+
+
+@cache
+def _focusing() -> re.Pattern[str]:
+    return re.compile(r"(?<![\u3400-\u9fff])(?:多|主要|只需|只要|只|仅需|先|着重)\s*\Z")
 
 
 def _reading_time(state: FocusState, j: int) -> bool:
