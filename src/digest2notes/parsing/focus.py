@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import BEFORE, has_content
+from .clauses import AFTER, BEFORE, has_content
 from .counted import counted_headers
 from .lists import Item, cut, trim
 from .markers import marked_lists
@@ -82,7 +82,7 @@ def read_focus(
     counted_headers(state)
     _back_references(state)
     _purposes(state)
-    if scan.present & lx.RECOMMEND:
+    if scan.present & (lx.RECOMMEND | lx.MODAL):
         _praise(state)
     _unclaimed_lists(state, ratings)
     if not state.found:
@@ -181,17 +181,24 @@ def _praise(state: FocusState) -> None:
     norm = para.norm
     last = len(scan.starts) - 1
     words = scan.words
-    for i in [i for i, word in enumerate(words) if word in PRAISE and i < last]:
+    for i in [i for i, word in enumerate(words) if word in _TRAILING and i < last]:
         following = i + 1
         bits, praised = scan.flags[following], scan.words[following]
         if not bits & (lx.VALUE | lx.ATTEND | lx.READ):
             continue
         if bits & (lx.DEPTH | lx.BREVITY) and (" " in praised or "-" in praised):
             continue  # "X is worth a close read" rates; it does not point
+        if words[i] not in PRAISE and bits & (lx.BREVITY | lx.DISMISS):
+            continue  # "测试部分可以略过" rates a part
         end = scan.ends[following]
         stop = para.chunk_end(end)
         if norm[end:stop].strip(" .!。！)）\"”'"):
-            continue
+            # "X 值得 read closely，其余…": what follows is another clause, or the depth
+            stop = para.clause_end(end)
+            if norm.startswith(":", stop) or has_content(para, scan, end, stop, AFTER):
+                continue  # "有三处细节值得琢磨：…" is a header, read by `pointers`
+            if scan.any(_WAVED, end, stop):
+                continue
         start = scan.starts[i]
         if state.covered(start) >= 0:
             continue
@@ -203,6 +210,12 @@ def _praise(state: FocusState) -> None:
         if subject is None:
             continue
         add(state, "praise", (start, end), [subject], (subject.start, end))
+
+
+# Trailing advice: "X 也值得参考", "X is worth studying", and in Chinese a modal or an
+# advice before a reading verb that ends the clause ("X 也可以看看", "X 不妨细读").
+_TRAILING = PRAISE | frozenset({"可以", "也可以", "可", "不妨", "建议"})
+_WAVED = lx.BREVITY | lx.DISMISS | lx.SUFFICE | lx.NEG
 
 
 @cache
