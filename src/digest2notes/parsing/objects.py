@@ -239,8 +239,10 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     """Not a pointer to another PR or to background reading, not just "this PR", not the
     verdict ("阅读方式：逐行精读") nor the reading time ("Reading time: 25 minutes")."""
     scan, para = state.scan, state.para
-    if para.norm.startswith("的", item.start):
+    if para.norm.startswith("的", item.start) or item.end - item.start < 2:
         return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
+    if _forward().search(para.norm, item.start, item.end):
+        return False  # "顺序建议如下", "the steps below": the list is yet to come
     if scan.present & lx.BACKGROUND and _background(state, item):
         return False
     if state.ratings and state.rates(item.start, item.end) and _mostly_rating(state, item):
@@ -298,7 +300,14 @@ _ARTICLES = frozenset({"", "the ", "a ", "an "})
 
 @cache
 def _bare_reference() -> re.Pattern[str]:
-    return re.compile(r"[\s#\d,、和与及]*(?:pr|issue|pull request)?[\s#\d]*")
+    return re.compile(
+        r"[\s#\d,、和与及]*(?:pr|issue|pull request)?(?:[\w.-]+/[\w.-]+(?=#))?[\s#\d,、和与及]*"
+    )
+
+
+@cache
+def _forward() -> re.Pattern[str]:
+    return re.compile(r"(?:如下|以下|as\s+follows|below)\s*\Z")
 
 
 def claim(state: FocusState, index: int, pointer: tuple[int, int] | None) -> None:

@@ -104,6 +104,8 @@ def _preposition() -> re.Pattern[str]:
 def _lead_words() -> re.Pattern[str]:
     return re.compile(
         r"[\s*_>]*(?:(?:但是|但|不过|另外|此外|同时|而且|并且|而|另|还有|总之|最后|其中|"
+        # the writer's stance before the subject: "窃以为 X 不失为…", "我觉得 X 是…"
+        r"窃以为|(?:我|笔者|个人)?(?:认为|觉得|以为)|"
         r"(?:and|but|also|however|besides|additionally|finally|then|so|now|honestly|frankly|"
         r"personally|really|lowkey|imo|tbh)(?![a-z]))[\s,、]*)*"
     )
@@ -157,7 +159,7 @@ def _predicates() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         ),
         # "X 是最精彩的部分", "X 是本 PR 最值得看的地方", "X 是重点"
         re.compile(
-            r"是(?P<pred>[^,.;:!?\n。！？]{0,20}?(?:部分|地方|之处|一点|一处|一块|环节|看点|亮点|重点"
+            r"(?:是|不失为|算得上|堪称|可谓)(?P<pred>[^,.;:!?\n。！？]{0,20}?(?:部分|地方|之处|一点|一处|一块|环节|看点|亮点|重点"
             r"|精华|精髓|干货))\s*(?=[,.;!?)\n。！？]|$)"
         ),
         # "the only part I'd slow down for is X", "the one must-read part is X"
@@ -189,7 +191,7 @@ def predicate_pointers(state: FocusState) -> None:
     english_copula = " is " in norm or " are " in norm
     if english_copula:
         _subjects(state)
-    if "是" in norm or "为" in norm:
+    if "是" in norm or "为" in norm or "称" in norm or "谓" in norm or "得上" in norm:
         for match in chinese.finditer(norm):
             _predicate(state, match.start(), match.start("pred"), match.end())
     if not english_copula:
