@@ -208,7 +208,8 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
             claim(state, marked, pointer)
             return
     items = cut(para, start, end, announced=False)
-    items = [item for item in items if worth_keeping(state, item)]
+    # one character after a verb is its complement ("可读毕"), not its object
+    items = [item for item in items if item.end - item.start > 1 and worth_keeping(state, item)]
     if not items:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
@@ -239,7 +240,7 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     """Not a pointer to another PR or to background reading, not just "this PR", not the
     verdict ("阅读方式：逐行精读") nor the reading time ("Reading time: 25 minutes")."""
     scan, para = state.scan, state.para
-    if para.norm.startswith("的", item.start) or item.end - item.start < 2:
+    if para.norm.startswith("的", item.start):
         return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
     if _forward().search(para.norm, item.start, item.end):
         return False  # "顺序建议如下", "the steps below": the list is yet to come
