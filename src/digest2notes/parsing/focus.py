@@ -278,7 +278,9 @@ def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
             if not has_content(para, scan, rating_end, intro_end, BEFORE):
                 claim(state, index, None)
                 continue
-        if has_content(para, scan, intro_start, intro_end, BEFORE):
+        if has_content(para, scan, intro_start, intro_end, BEFORE) or scan.any(
+            lx.WHOLE, intro_start, intro_end
+        ):  # "The change (a) deletes X, (b) makes Y…": the PR as subject, what it did
             state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
             continue
         before = para.sentence_start(max(0, intro_start - 1))
