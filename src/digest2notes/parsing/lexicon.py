@@ -216,7 +216,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (ATTEND | HEADER, "directs direct draw_attention_to draws_attention_to calls_out call_out "
                       "points_out point_out"),
     (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
-             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心"),
+             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心 keep_your_eye_on"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
     (ATTEND | HEADER, "understanding checklist directed verify "
                       "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
@@ -226,7 +226,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
              "dig_into notice note examine inspect explore targets focus zoom_in_on drill_into "
              "stare_at attend_to care_about care "
-             "dive_into look_into concentrate_on home_in_on 注意"),
+             "dive_into look_into concentrate_on home_in_on 注意 检视 详察 考察"),
     (VALUE, "stood_out stands_out stand_out standout"),
     (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
             "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
@@ -272,7 +272,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
            "quick_start quickstart nothing_else skip_connection skip_connections key_value "
-           "no_matter why_it_matters"),
+           "no_matter why_it_matters 读请求 读延迟"),
 )
 
 
