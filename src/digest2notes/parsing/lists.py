@@ -149,7 +149,7 @@ class _Separators:
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
     ("dot", "●"), ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
-    ("yu", "与"),
+    ("yu", "与"), ("ji", "及"),
 )
 
 
@@ -283,10 +283,21 @@ def _alike(norm: str, pieces: list[Item]) -> bool:
     return with_de in (0, len(pieces))
 
 
+_JI_BEFORE = frozenset("以涉普波危顾提论企触不")
+_JI_AFTER = frozenset("时其格早")
+
+
 def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
     """ "X和Y", "X 与 Y" straight after a pointer: two items, unless it names a relation of
     the two ("X 与 Y 的交互")."""
-    cuts = seps.within("he", item.start, item.end) or seps.within("yu", item.start, item.end)
+    norm = para.norm
+    cuts = (
+        seps.within("he", item.start, item.end) or seps.within("yu", item.start, item.end)
+        or [  # the formal "A及B", not a word that holds 及 ("以及", "涉及", "及时")
+            c for c in seps.within("ji", item.start, item.end)
+            if norm[c[0] - 1 : c[0]] not in _JI_BEFORE and norm[c[1] : c[1] + 1] not in _JI_AFTER
+        ]
+    )
     if len(cuts) != 1:
         return [item]
     pieces = _pieces(para, item.start, item.end, cuts)

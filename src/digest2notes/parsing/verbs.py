@@ -70,6 +70,8 @@ def read_point(state: FocusState, i: int) -> None:
     verdict = state.verdict
     if verdict is not None and verdict[0] <= start < verdict[1]:
         return  # "值得精读：这是…": what follows the verdict's colon explains it (`focus`)
+    if negated(state, i):
+        return  # "Not one to skim: read it through", "不看也没关系"
     colon = colon_of(state, end)
     if colon is not None:
         if _duration_at(para, colon[1]) or (
@@ -85,8 +87,8 @@ def read_point(state: FocusState, i: int) -> None:
         claim(state, marked, (start, end))
         return
     bits = scan.flags[i]
-    if bits & lx.TEMPORAL or _temporal_after(state, i) or negated(state, i):
-        return  # "阅读时…" says when; "不看也没关系", "No need to read it" point nowhere
+    if bits & lx.TEMPORAL or _temporal_after(state, i):
+        return  # "阅读时…" says when
     at = _verb_at(state, i) if scan.words[i].isascii() else -1
     if scan.words[i].isascii() and not bits & lx.DEPTH and at < 0:
         return
