@@ -34,12 +34,13 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from ..model import Verdict
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, has_content
 from .counted import counted_headers
 from .lists import Item, cut, trim
 from .markers import marked_lists
-from .objects import FocusList, FocusState, Skipped, add, claim, worth_keeping
+from .objects import FocusList, FocusState, Skipped, add, claim, inline, worth_keeping
 from .pointers import PRAISE, read_pointers
 from .scanner import Scan
 from .subjects import predicate_pointers, subject_of
@@ -82,6 +83,7 @@ def read_focus(
     counted_headers(state)
     _back_references(state)
     _purposes(state)
+    _reasons(state, ratings)
     if scan.present & (lx.RECOMMEND | lx.MODAL):
         _praise(state)
     _unclaimed_lists(state, ratings)
@@ -173,6 +175,32 @@ def _purposes(state: FocusState) -> None:
         item = trim(para, match.end(), end)
         if item is not None:
             add(state, "purpose", (start, match.end()), [item], (start, end))
+
+
+@cache
+def _reason() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])(?:chiefly|mainly|mostly|primarily|largely|principally|if\s+only)\s+for\s+"
+    )
+
+
+def _reasons(state: FocusState, ratings: list[Rating]) -> None:
+    """ "Worth a glance, five minutes at most, chiefly for X": a rating that says what the
+    reading is for gives X (not after a dismissal: "Skip it; it is mainly for X users")."""
+    para = state.para
+    norm = para.norm
+    if " for " not in norm:
+        return
+    state.next_pointer = len(norm)
+    for match in _reason().finditer(norm):
+        start = match.start()
+        sentence = para.sentence_start(start)
+        if state.covered(start) >= 0 or not any(
+            r.tier == 0 and r.verdict is not Verdict.SKIP and sentence <= r.start < start
+            for r in ratings
+        ):
+            continue
+        inline(state, (start, match.end()), match.end(), "reason")
 
 
 def _praise(state: FocusState) -> None:
