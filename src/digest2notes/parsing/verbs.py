@@ -92,6 +92,10 @@ def read_point(state: FocusState, i: int) -> None:
     at = _verb_at(state, i) if scan.words[i].isascii() else -1
     if scan.words[i].isascii() and not bits & lx.DEPTH and at < 0:
         return
+    evaluated = _evaluated_object(state, i)
+    if evaluated >= 0:  # "最耐看的是 X", "最该读的就是 X": what is worth the reading
+        inline(state, i, evaluated, "introduced")
+        return
     if not advice_position(state, i):
         return
     object_start = at if at >= 0 else skip_preposition(para.norm, _complement_end(state, i))
@@ -108,6 +112,31 @@ def read_point(state: FocusState, i: int) -> None:
     if not has_content(para, scan, object_start, clause_end, AFTER):
         return
     inline(state, i, object_start, "reading verb")
+
+
+def _evaluated_object(state: FocusState, i: int) -> int:
+    """Where the object of "最耐看的是 X", "需要细看的就是 X" starts, or -1: a reading
+    verb judged worth it (最, 该, 值得…), nominalised by 的 and introduced ("读的是缓存
+    里的值" only says what the code reads)."""
+    scan, norm = state.scan, state.para.norm
+    start, end = scan.starts[i], scan.ends[i]
+    if not norm.startswith("的", end) or scan.words[i].isascii():
+        return -1
+    clause = state.para.clause_start(start)
+    if not _judged().search(norm, max(clause, start - 6), start):
+        return -1
+    introduced = _nominalised().match(norm, end)
+    return introduced.end() if introduced else -1
+
+
+@cache
+def _judged() -> re.Pattern[str]:
+    return re.compile(r"(?:最|该|要|需要|应该|应当|值得|建议|必须)[^\s,:。]{0,3}\Z")
+
+
+@cache
+def _nominalised() -> re.Pattern[str]:
+    return re.compile(r"的(?:地方|部分)?\s*(?:是|就是|只有|在于)\s*")
 
 
 def _complement_end(state: FocusState, i: int) -> int:
