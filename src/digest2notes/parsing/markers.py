@@ -260,8 +260,11 @@ def marked_lists(para: Para) -> list[MarkedList]:
                 run.append(later)
                 index += 1
             if len(run) >= 2 or kind == "line-bullet":
-                if kind == "line-bullet" and _field_list(para, run):
-                    continue
+                if kind == "line-bullet":
+                    fields = _fields(para, run)
+                    if fields == len(run):
+                        continue
+                    run = run[fields:]  # "- **Worth a look:**" then its own bullets
                 if kind.startswith("emoji") and _scale(para, run):
                     continue
                 runs.append(run)
@@ -294,15 +297,20 @@ def _field_label() -> re.Pattern[str]:
     return re.compile(r"[ \t]*[*_]{0,2}[^\n:*_]{1,30}?[*_]{0,2}[ \t]*:")
 
 
-def _field_list(para: Para, run: list[_Marker]) -> bool:
-    """Is this run of line bullets the paragraph's layout, a field list ("- **Grade:** A",
-    "- **Time:** 8 min", "- **Look at:** X")? It opens the paragraph and every item opens
-    with a label: its items are fields, each read on its own (a pointer among them opens
-    its own list), never points. A bullet list under a pointer does not open the paragraph."""
+def _fields(para: Para, run: list[_Marker]) -> int:
+    """How many bullets of this run are the paragraph's layout, fields ("- **Grade:** A",
+    "- **Time:** 8 min", "- **Look at:** X"): the run opens the paragraph and each opens
+    with a label. Fields are read each on its own (a pointer among them opens its own
+    list), never as points; bullets after them are a list of their own, under the last
+    field ("- **Worth a look:**"). A bullet list under a pointer does not open the
+    paragraph."""
     if len(run) < 2 or para.norm[: run[0].start].strip():
-        return False
+        return 0
     label = _field_label()
-    return all(label.match(para.norm, marker.end) for marker in run)
+    fields = 0
+    while fields < len(run) and label.match(para.norm, run[fields].end):
+        fields += 1
+    return fields if fields >= 2 else 0
 
 
 def _items(para: Para, run: list[_Marker]) -> MarkedList:
