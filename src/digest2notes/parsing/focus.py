@@ -31,6 +31,7 @@ background reading ("可一并参阅 #N", "背景见 #N", "可以当作背景材
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
@@ -192,13 +193,12 @@ def _reasons(state: FocusState, ratings: list[Rating]) -> None:
     if " for " not in norm:
         return
     state.next_pointer = len(norm)
+    starts = sorted(r.start for r in ratings if r.tier == 0 and r.verdict is not Verdict.SKIP)
     for match in _reason().finditer(norm):
         start = match.start()
         sentence = para.sentence_start(start)
-        if state.covered(start) >= 0 or not any(
-            r.tier == 0 and r.verdict is not Verdict.SKIP and sentence <= r.start < start
-            for r in ratings
-        ):
+        before = bisect_left(starts, start)
+        if state.covered(start) >= 0 or before == 0 or starts[before - 1] < sentence:
             continue
         inline(state, (start, match.end()), match.end(), "reason")
 
@@ -223,6 +223,8 @@ def _praise(state: FocusState) -> None:
         if norm[end:stop].strip(" .!。！)）\"”'"):
             # "X 值得 read closely，其余…": what follows is another clause, or the depth
             stop = para.clause_end(end)
+            if stop - end > _TAIL_REACH:
+                continue  # a depth word or two, not a clause of its own
             if norm.startswith(":", stop) or has_content(para, scan, end, stop, AFTER):
                 continue  # "有三处细节值得琢磨：…" is a header, read by `pointers`
             if scan.any(_WAVED, end, stop):
@@ -231,6 +233,8 @@ def _praise(state: FocusState) -> None:
         if state.covered(start) >= 0:
             continue
         clause = para.clause_start(start)
+        if start - clause > _SUBJECT_REACH:
+            continue  # a subject is a phrase: longer is prose (and the search stays linear)
         subject_end = _before_copula(norm, clause, start)
         if subject_end == start and scan.words[i].isascii():
             continue  # "B / worth a skim": English praise has its copula ("X is worth…")
@@ -244,6 +248,8 @@ def _praise(state: FocusState) -> None:
 # advice before a reading verb that ends the clause ("X 也可以看看", "X 不妨细读").
 _TRAILING = PRAISE | frozenset({"可以", "也可以", "可", "不妨", "建议"})
 _WAVED = lx.BREVITY | lx.DISMISS | lx.SUFFICE | lx.NEG
+_TAIL_REACH = 24
+_SUBJECT_REACH = 160
 
 
 @cache

@@ -169,6 +169,7 @@ def only_space(norm: str, start: int, end: int) -> bool:
 
 
 _OBJECT_ENDS = (":", ",", "—")
+_TAIL = 16  # characters at an object's end where a count or a forward reference sits
 _COUNT_LIMIT = 12  # "有三处": a count is a few characters, never a whole clause
 
 
@@ -195,9 +196,10 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
             break
     enough = state.scan.first(lx.SUFFICE, start, end)
     if enough >= 0:  # "瞄一眼 X 就够了", "看一眼 X 即可": the sufficiency is no part of X
-        glue = _before_glue().search(norm, start, state.scan.starts[enough])
+        glue = _before_glue().search(norm, max(start, state.scan.starts[enough] - 4),
+                                     state.scan.starts[enough])
         end = glue.start() if glue else state.scan.starts[enough]
-    counted = _trailing_count().search(norm, start, end)
+    counted = _trailing_count().search(norm, max(start, end - _TAIL), end)
     if counted is not None and counted.start() > start:
         end = counted.start()  # "看 A 与 B 两处": the count sums the items up, it is none
     if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
@@ -242,7 +244,7 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     scan, para = state.scan, state.para
     if para.norm.startswith("的", item.start):
         return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
-    if _forward().search(para.norm, item.start, item.end):
+    if _forward().search(para.norm, max(item.start, item.end - _TAIL), item.end):
         return False  # "顺序建议如下", "the steps below": the list is yet to come
     if scan.present & lx.BACKGROUND and _background(state, item):
         return False
@@ -265,7 +267,13 @@ def _mostly_rating(state: FocusState, item: Item) -> bool:
     it a point, and so does one that spans it from the pointer before it to a remark
     after it ("最值得看的是 X（随手看看即可）")."""
     covered = 0
-    for start, end in state.ratings:
+    ratings = state.ratings
+    first = bisect_left(ratings, (item.start,))
+    while first > 0 and state.rating_reach[first - 1] > item.start:
+        first -= 1  # the ratings that start before the item and reach into it
+        if item.start - ratings[first][0] > _RATING_REACH:
+            break
+    for start, end in ratings[first:]:
         if start >= item.end:
             break
         if start < item.start and end > item.end:
@@ -275,6 +283,7 @@ def _mostly_rating(state: FocusState, item: Item) -> bool:
 
 
 _SHORT_ITEM = 12
+_RATING_REACH = 200  # a rating phrase is a clause or two, never the paragraph
 
 
 def _background(state: FocusState, item: Item) -> bool:

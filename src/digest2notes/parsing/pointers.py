@@ -341,6 +341,9 @@ def _answer_header() -> re.Pattern[str]:
     return re.compile(r"[^,.;:!?。]{1,24}:\s*")
 
 
+_QUESTION_REACH = 120
+
+
 @cache
 def _answer_preposition() -> re.Pattern[str]:
     return re.compile(r"(?:(?:in|to|at|on|into)\s+|在\s*)")
@@ -360,6 +363,8 @@ def _question(state: FocusState, i: int) -> bool:
     if norm.find(":", scan.ends[i], end) >= 0:
         return False  # "One question worth holding in your head: when does X…?"
     sentence = para.sentence_start(start)
+    if end - sentence > _QUESTION_REACH:
+        return False  # a question is short; a long stretch ending in "?" is prose
     if not _asking().match(norm, sentence, end):
         return True  # a yes/no question: its answer rates, it does not list
     answer = end + 1

@@ -213,7 +213,8 @@ def _subjects(state: FocusState) -> None:
             continue  # read already ("The parts that repay the effort are X and Y")
         if para.clause_start(start) < para.clause_start(match.end()):
             continue
-        if len(norm[para.clause_start(start) : start].split()) > 2:
+        clause = para.clause_start(start)
+        if start - clause > _OPENING or len(norm[clause:start].split()) > 2:
             continue  # the subject opens its clause ("Lowkey the only fun bit is X")
         phrase = (match.start(), match.end("rel"))
         if scan.any(_WAVING, *phrase):
@@ -248,6 +249,8 @@ def _predicate(
     if first < 0 or scan.any(_WAVING, start, end):
         return  # "X is the part you can skip"
     clause = para.clause_start(copula)
+    if copula - clause > _BACK_REACH:
+        return  # a subject is a phrase: longer is prose (and the search stays linear)
     if _demonstrative().fullmatch(para.norm, clause, copula):
         sentence = para.sentence_start(clause)
         if clause - sentence < 3 or clause - sentence > _BACK_REACH:
@@ -263,6 +266,7 @@ def _predicate(
 
 
 _ADVISING = _POINTING & ~lx.VALUE
+_OPENING = 24  # the words before a subject that opens its clause
 _BACK_REACH = 200  # the clause referred back to is a phrase, not a paragraph
 
 
