@@ -764,3 +764,22 @@ def test_verbs_point_with_their_object_where_they_advise(
 )
 def test_lists_are_cut_by_what_they_use(text: str, points: tuple[str, ...]) -> None:
     assert analyse(text).focus_points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("Deep read. Go straight to the scheduler changes in `sched.c`.",
+      ("the scheduler changes in `sched.c`",)),
+     ("Read it. Start with the new trait, then the blanket impl.",
+      ("the new trait", "the blanket impl")),
+     ("Worth it. Begin with the migration guide and move to the codec.",
+      ("the migration guide", "the codec")),
+     ("细读。从 `Encoder` 的新接口看起，再看兼容层。", ("`Encoder` 的新接口", "兼容层")),
+     ("Skip. If you must, start with the changelog.", ()),
+     ("The PR starts with a refactor, then adds the flag.", ()),
+     ("从日志看，问题在于锁。", ())],
+)
+def test_a_route_through_the_pr_is_a_reading_order(text: str, points: tuple[str, ...]) -> None:
+    """ "Go straight to X", "Start with X, then Y": where the reading goes, without a
+    word of attention; not under a condition, nor a description of the PR."""
+    assert analyse(text).focus_points == points

@@ -46,6 +46,7 @@ from .pointers import PRAISE, read_pointers
 from .scanner import Scan
 from .subjects import predicate_pointers, subject_of
 from .text import Para
+from .verbs import reading_routes
 from .verdict import Rating
 
 __all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]
@@ -81,6 +82,7 @@ def read_focus(
         read_pointers(state)
     if scan.present & _POINTING_ANY:
         predicate_pointers(state)
+    reading_routes(state)
     counted_headers(state)
     _back_references(state)
     _purposes(state)

@@ -117,6 +117,14 @@ def _repeated_preposition() -> re.Pattern[str]:
 
 
 @cache
+def _next_step() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:then\s+)?(?:(?:move|go|head|turn|jump)\s+(?:on\s+)?to|read|study|look\s+at|"
+        r"glance\s+at|skim)\s+"
+    )
+
+
+@cache
 def _relational_end() -> re.Pattern[str]:
     """A Chinese "X 和 Y" that names one thing: the relation or contrast between them."""
     return re.compile(r"(?:之间|关系|区别|差异|交互|对比|对应|异同|两者|二者|结合)[^、，,]{0,6}$")
@@ -320,14 +328,17 @@ def _english_series(
         if last is not None and len(pieces) >= 2:
             raw_last = para.norm[commas[-1][1] : end].lstrip()
             joined = seps.and_or(para, last.start, last.end)
-            if raw_last.startswith(("and ", "or ")) or joined:
-                if joined and not raw_last.startswith(("and ", "or ")):
+            if raw_last.startswith(_SERIES_GLUE) or joined:
+                if joined and not raw_last.startswith(_SERIES_GLUE):
                     pieces = pieces[:-1] + _pieces(para, last.start, last.end, joined[:1])
                 return pieces
         whole = trim(para, start, end)
         return [whole] if whole else []
     whole = trim(para, start, end)
     return _and_split(para, seps, whole) if whole else []
+
+
+_SERIES_GLUE = ("and ", "or ", "then ")  # "A, B and C"; a reading order "A, then B, then C"
 
 
 def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
@@ -341,9 +352,12 @@ def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
         while following < item.end and para.text[following].isspace():
             following += 1
         repeated = _repeated_preposition().match(para.norm, following, item.end)
+        step = _next_step().match(para.norm, following, item.end)
         if repeated is not None:  # "to A and to B", "on A, and on B"
             following = repeated.end()
-        if not new_phrase.match(para.text, following, item.end):
+        elif step is not None:  # "Begin with A and move on to B", "Head to A and read B"
+            following = step.end()
+        if step is None and not new_phrase.match(para.text, following, item.end):
             continue
         piece = trim(para, last, cut_start)
         if piece is not None:

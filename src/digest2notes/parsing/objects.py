@@ -234,7 +234,7 @@ def _glued(para: Para, at: int, end: int) -> bool:
         return True
     rest = para.norm[at:end].replace(MASK, "x")  # inline code is a word like any other
     if rest.isascii() and "," in rest:
-        return bool(re.search(r",\s*(?:and|or)\s", rest))
+        return bool(re.search(r",\s*(?:and|or|then|and\s+then)\s", rest))
     return False
 
 

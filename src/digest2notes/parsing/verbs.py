@@ -16,12 +16,13 @@ from functools import cache
 from . import lexicon as lx
 from .clauses import AFTER, has_content
 from .headers import colon, count
-from .objects import FocusState, announced, claim, inline
+from .lists import trim
+from .objects import FocusState, add, announced, claim, inline
 from .text import Para
 
 __all__ = [
-    "ADVICE", "advice_position", "colon_of", "negated", "read_point", "reading_verb",
-    "skip_preposition",
+    "ADVICE", "advice_position", "colon_of", "negated", "read_point", "reading_routes",
+    "reading_verb", "skip_preposition",
 ]
 
 ADVICE = lx.RECOMMEND | lx.MODAL | lx.HIGH | lx.TEMPORAL
@@ -245,3 +246,49 @@ def skip_preposition(norm: str, pos: int) -> int:
     return pos
 
 
+# --- a reading order given as a route ------------------------------------------------------
+@cache
+def _routes() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (
+        # "Go straight to X", "Start with X, then Y", "Head to X": an imperative that opens
+        # its sentence and says where the reading goes
+        re.compile(
+            r"(?:^|(?<=[.;!?。；！？\n:]))[\s*_>]*(?:(?:so|then|and|first),?\s+)?"
+            r"(?:(?:start|begin|open)\s+with|(?:go|head|jump|turn|skip\s+ahead)\s+"
+            r"(?:straight\s+|directly\s+|right\s+)?to)\s+"
+        ),
+        # "从 X 看起，再看 Y", "先从 X 入手"
+        re.compile(
+            r"从\s*(?P<obj>[^,.;:!?。；！？\n]{2,40}?)\s*(?:看起|读起|开始看|开始读|入手)"
+        ),
+    )
+
+
+def reading_routes(state: FocusState) -> None:
+    """Where the reading starts or goes, said as a route ("Go straight to X", "Start with X,
+    then Y", "从 X 看起"): a reading order without a word of attention. Not under a
+    condition or for a group of readers ("If you must, start with X")."""
+    para, scan = state.para, state.scan
+    norm = para.norm
+    if not state.ratings:
+        return  # a route is reading advice in a paragraph about reading
+    english, chinese = _routes()
+    state.next_pointer = len(norm)
+    spans: list[tuple[int, int, int, int]] = []  # (pointer start, end, object start, end)
+    if "从" in norm:
+        spans += [
+            (m.start(), m.end(), m.start("obj"), m.end("obj")) for m in chinese.finditer(norm)
+        ]
+    if " to " in norm or " with " in norm:
+        spans += [(m.start(), m.end(), m.end(), -1) for m in english.finditer(norm)]
+    for start, end, object_start, object_end in sorted(spans):
+        if state.covered(object_start) >= 0:
+            continue
+        if scan.any(lx.COND | lx.AUDIENCE | lx.DISMISS | lx.NEG, para.chunk_start(start), start):
+            continue
+        if object_end < 0:
+            inline(state, (start, end), object_start, "route")
+            continue
+        item = trim(para, object_start, object_end)
+        if item is not None and has_content(para, scan, item.start, item.end, AFTER):
+            add(state, "route", (start, end), [item], (start, end))
