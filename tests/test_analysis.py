@@ -770,7 +770,7 @@ def test_lists_are_cut_by_what_they_use(text: str, points: tuple[str, ...]) -> N
     ("text", "points"),
     [("Deep read. Go straight to the scheduler changes in `sched.c`.",
       ("the scheduler changes in `sched.c`",)),
-     ("Read it. Start with the new trait, then the blanket impl.",
+     ("Read it closely. Start with the new trait, then the blanket impl.",
       ("the new trait", "the blanket impl")),
      ("Worth it. Begin with the migration guide and move to the codec.",
       ("the migration guide", "the codec")),
