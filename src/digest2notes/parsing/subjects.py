@@ -91,7 +91,11 @@ _ATTENTION_NOUNS = frozenset({"attention", "your attention", "effort", "your eff
 
 @cache
 def _spend() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])(?:spend|put|focus|direct|save|give)\s+(?:the\s+|your\s+)?\Z")
+    # "spend your attention on", "pay most attention to", "give extra attention to"
+    return re.compile(
+        r"(?<![a-z])(?:spend|put|focus|direct|save|give|pay)\s+(?:the\s+|your\s+)?"
+        r"(?:most|more|extra|special|particular|real|full|the\s+most)?\s*\Z"
+    )
 
 
 @cache
