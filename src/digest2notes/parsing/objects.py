@@ -73,6 +73,8 @@ class FocusState:
     verdict: tuple[int, int] | None = None
     #: where the next pointer candidate after the one being read starts (`read_pointers`).
     next_pointer: int = 1 << 62
+    #: Does the paragraph ask anything (a question mark)? Most do not.
+    asks: bool = False
 
     def content_before(self, pos: int) -> bool:
         """Is there content between the start of `pos`'s clause and `pos` (a cue start)?"""
@@ -170,6 +172,7 @@ def only_space(norm: str, start: int, end: int) -> bool:
 
 _OBJECT_ENDS = (":", ",", "—")
 _TAIL = 16  # characters at an object's end where a count or a forward reference sits
+_COUNT_NOUNS = frozenset("处点方块项")
 _COUNT_LIMIT = 12  # "有三处": a count is a few characters, never a whole clause
 
 
@@ -199,9 +202,10 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
         glue = _before_glue().search(norm, max(start, state.scan.starts[enough] - 4),
                                      state.scan.starts[enough])
         end = glue.start() if glue else state.scan.starts[enough]
-    counted = _trailing_count().search(norm, max(start, end - _TAIL), end)
-    if counted is not None and counted.start() > start:
-        end = counted.start()  # "看 A 与 B 两处": the count sums the items up, it is none
+    if norm[end - 1 : end] in _COUNT_NOUNS:
+        counted = _trailing_count().search(norm, max(start, end - _TAIL), end)
+        if counted is not None and counted.start() > start:
+            end = counted.start()  # "看 A 与 B 两处": the count sums the items up, it is none
     if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
         # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
         # follows the comma as a colon's would
@@ -244,7 +248,9 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     scan, para = state.scan, state.para
     if para.norm.startswith("的", item.start):
         return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
-    if _forward().search(para.norm, max(item.start, item.end - _TAIL), item.end):
+    if para.norm[item.end - 1 : item.end] in "下sw" and _forward().search(
+        para.norm, max(item.start, item.end - _TAIL), item.end
+    ):
         return False  # "顺序建议如下", "the steps below": the list is yet to come
     if scan.present & lx.BACKGROUND and _background(state, item):
         return False

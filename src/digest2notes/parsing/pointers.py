@@ -58,6 +58,7 @@ def read_pointers(state: FocusState) -> None:
     # An inline object ends where its pointer word comes again: what follows is the
     # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
     # of it ("关注 varlen attention 的处理").
+    state.asks = "?" in state.para.norm or "？" in state.para.norm
     again: dict[str, list[int]] = {}
     for i in candidates:
         again.setdefault(words[i], []).append(scan.starts[i])
@@ -356,6 +357,8 @@ def _question(state: FocusState, i: int) -> bool:
     "Are the tests worth the same care?") points nowhere. True when it was a question."""
     para, scan = state.para, state.scan
     norm = para.norm
+    if not state.asks:
+        return False
     start = scan.starts[i]
     end = para.sentence_end(start)
     if end >= len(norm) or norm[end] not in "?？":
