@@ -37,7 +37,7 @@ from functools import cache
 
 from ..model import Verdict
 from . import lexicon as lx
-from .clauses import AFTER, BEFORE, has_content
+from .clauses import BEFORE, has_content
 from .counted import counted_headers
 from .lists import Item, cut, trim
 from .markers import marked_lists
@@ -187,12 +187,15 @@ def _reason() -> re.Pattern[str]:
     )
 
 
+_REASON_WORDS = ("chiefly", "mainly", "mostly", "primarily", "largely", "principally", "if only")
+
+
 def _reasons(state: FocusState, ratings: list[Rating]) -> None:
     """ "Worth a glance, five minutes at most, chiefly for X": a rating that says what the
     reading is for gives X (not after a dismissal: "Skip it; it is mainly for X users")."""
     para = state.para
     norm = para.norm
-    if " for " not in norm:
+    if " for " not in norm or not any(word in norm for word in _REASON_WORDS):
         return
     state.next_pointer = len(norm)
     starts = sorted(r.start for r in ratings if r.tier == 0 and r.verdict is not Verdict.SKIP)
@@ -218,8 +221,10 @@ def _praise(state: FocusState) -> None:
             continue
         if bits & (lx.DEPTH | lx.BREVITY) and (" " in praised or "-" in praised):
             continue  # "X is worth a close read" rates; it does not point
-        if words[i] not in PRAISE and bits & (lx.BREVITY | lx.DISMISS):
-            continue  # "测试部分可以略过" rates a part
+        if words[i] not in PRAISE and (
+            bits & (lx.BREVITY | lx.DISMISS) or scan.starts[following] - scan.ends[i] > 1
+        ):
+            continue  # "测试部分可以略过" rates a part; "可以 …" far from its verb is no praise
         end = scan.ends[following]
         stop = para.chunk_end(end)
         if norm[end:stop].strip(" .!。！)）\"”'"):
@@ -227,7 +232,7 @@ def _praise(state: FocusState) -> None:
             stop = para.clause_end(end)
             if stop - end > _TAIL_REACH:
                 continue  # a depth word or two, not a clause of its own
-            if norm.startswith(":", stop) or has_content(para, scan, end, stop, AFTER):
+            if norm.startswith(":", stop) or not _only_cues(scan, norm, end, stop):
                 continue  # "有三处细节值得琢磨：…" is a header, read by `pointers`
             if scan.any(_WAVED, end, stop):
                 continue
@@ -244,6 +249,17 @@ def _praise(state: FocusState) -> None:
         if subject is None:
             continue
         add(state, "praise", (start, end), [subject], (subject.start, end))
+
+
+def _only_cues(scan: Scan, norm: str, start: int, end: int) -> bool:
+    """Is [start, end), a few characters, only cue words, spaces and punctuation ("read
+    closely")? (A cheap check: the filler stretches of a paragraph cost more to build.)"""
+    pos = start
+    for j in scan.between(start, end):
+        if any(c.isalnum() for c in norm[pos : scan.starts[j]]):
+            return False
+        pos = scan.ends[j]
+    return not any(c.isalnum() for c in norm[pos:end])
 
 
 # Trailing advice: "X 也值得参考", "X is worth studying", and in Chinese a modal or an

@@ -174,6 +174,8 @@ def _predicates() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     )
 
 
+_ZH_HEADS = ("部分", "地方", "之处", "一点", "一处", "一块", "环节", "看点", "亮点", "重点", "精华",
+             "精髓", "干货")
 _PREDICATE_REACH = 60  # a predicate names a part in a few words, then the clause ends
 _SINGLING = re.compile(r"(?:only|one|single)\s")
 # "only" singles out a part to read only when the noun is a part of the text
@@ -195,7 +197,7 @@ def predicate_pointers(state: FocusState) -> None:
     english_copula = " is " in norm or " are " in norm
     if english_copula:
         _subjects(state)
-    if "是" in norm or "为" in norm or "称" in norm or "谓" in norm or "得上" in norm:
+    if any(head in norm for head in _ZH_HEADS):
         for match in chinese.finditer(norm):
             _predicate(state, match.start(), match.start("pred"), match.end())
     if not english_copula:

@@ -157,6 +157,8 @@ def negated(state: FocusState, i: int) -> bool:
     """Is the pointer at `i` negated ("不看也没关系", "No need to read it unless…", "Not
     one to skim:")? "Don't forget to check X", "不要忘了看 X" still point."""
     scan, para = state.scan, state.para
+    if not scan.present & lx.NEG:
+        return False
     start = scan.starts[i]
     clause = para.clause_start(start)
     for j in scan.between(max(clause, start - _NEGATION_REACH), start):
@@ -253,8 +255,7 @@ def _routes() -> tuple[re.Pattern[str], re.Pattern[str]]:
         # "Go straight to X", "Start with X, then Y", "Head to X": an imperative that opens
         # its sentence and says where the reading goes
         re.compile(
-            r"(?:^|(?<=[.;!?。；！？\n:]))[\s*_>]*(?:(?:so|then|and|first),?\s+)?"
-            r"(?:(?:start|begin|open)\s+with|(?:go|head|jump|turn|skip\s+ahead)\s+"
+            r"(?<![a-z])(?:(?:start|begin|open)\s+with|(?:go|head|jump|turn|skip\s+ahead)\s+"
             r"(?:straight\s+|directly\s+|right\s+)?to)\s+"
         ),
         # "从 X 看起，再看 Y", "先从 X 入手"
@@ -262,6 +263,19 @@ def _routes() -> tuple[re.Pattern[str], re.Pattern[str]]:
             r"从\s*(?P<obj>[^,.;:!?。；！？\n]{2,40}?)\s*(?:看起|读起|开始看|开始读|入手)"
         ),
     )
+
+
+_ROUTE_VERBS = ("go ", "head ", "jump ", "turn ", "ahead ")
+
+
+@cache
+def _sentence_opening() -> re.Pattern[str]:
+    # "Go straight to X", "So, start with X", "First, head to X": what may come before
+    return re.compile(r"(?:^|[.;!?。；！？\n:])[\s*_>]*(?:(?:so|then|and|first),?\s+)?\Z")
+
+
+def _opens_sentence(norm: str, at: int) -> bool:
+    return _sentence_opening().search(norm, max(0, at - 12), at) is not None
 
 
 def reading_routes(state: FocusState) -> None:
@@ -275,12 +289,15 @@ def reading_routes(state: FocusState) -> None:
     english, chinese = _routes()
     state.next_pointer = len(norm)
     spans: list[tuple[int, int, int, int]] = []  # (pointer start, end, object start, end)
-    if "从" in norm:
+    if "从" in norm and ("起" in norm or "入手" in norm or "开始" in norm):
         spans += [
             (m.start(), m.end(), m.start("obj"), m.end("obj")) for m in chinese.finditer(norm)
         ]
-    if " to " in norm or " with " in norm:
-        spans += [(m.start(), m.end(), m.end(), -1) for m in english.finditer(norm)]
+    if " with " in norm or (" to " in norm and any(verb in norm for verb in _ROUTE_VERBS)):
+        spans += [
+            (m.start(), m.end(), m.end(), -1) for m in english.finditer(norm)
+            if _opens_sentence(norm, m.start())
+        ]
     for start, end, object_start, object_end in sorted(spans):
         if state.covered(object_start) >= 0:
             continue
