@@ -174,6 +174,7 @@ def _predicates() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     )
 
 
+_EN_HEADS = ("part", "bit", "piece", "place", "spot", "section", "thing", "area", "detail")
 _ZH_HEADS = ("部分", "地方", "之处", "一点", "一处", "一块", "环节", "看点", "亮点", "重点", "精华",
              "精髓", "干货")
 _PREDICATE_REACH = 60  # a predicate names a part in a few words, then the clause ends
@@ -195,7 +196,7 @@ def predicate_pointers(state: FocusState) -> None:
     english, chinese, _ = _predicates()
     state.next_pointer = len(norm)
     english_copula = " is " in norm or " are " in norm
-    if english_copula:
+    if english_copula and any(head in norm for head in _EN_HEADS):
         _subjects(state)
     if any(head in norm for head in _ZH_HEADS):
         for match in chinese.finditer(norm):
