@@ -670,3 +670,116 @@ def test_sample_digest_files_read_in_both_layouts_alike(tmp_path: Path) -> None:
              for e in json.loads(result.stdout)]
         )
     assert outputs[0] == outputs[1]
+
+
+# --- pointers on either side of a copula, questions, verbs with their prepositions -----------
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("Skim it. The lock-free queue in `ring.c` is the piece most worth your scrutiny.",
+      ("The lock-free queue in `ring.c`",)),
+     ("Read it. The new cache key is the one worth your attention.", ("The new cache key",)),
+     ("Worth a look. The config loader, that is the bit I would study.", ("The config loader",)),
+     ("值得细读，约二十分钟。缓存失效的判定是整个 PR 最值得琢磨的地方。", ("缓存失效的判定",)),
+     ("此条列为选读。窃以为调度器回溯作用域链的写法不失为可资借鉴之处。", ("调度器回溯作用域链的写法",)),
+     ("Quick look. The one part I'd actually read is the migration shim.", ("the migration shim",)),
+     ("Study it. The only piece that really rewards attention is the parser's error recovery.",
+      ("the parser's error recovery",)),
+     # descriptions and dismissals point nowhere
+     ("Skim. The only part that changed is the CLI parser.", ()),
+     ("Skim. The cause is the check for empty tensors, which was inverted.", ()),
+     ("Skip. The rename is the part you can safely ignore.", ()),
+     ("The clock is installed first, which is the entire trick.", ()),
+     ("Of everything this week, this is the one I'd read line by line.", ())],
+)
+def test_a_copula_ties_a_part_to_its_attention(text: str, points: tuple[str, ...]) -> None:
+    """The pointer after its object in the predicate, or in a subject singling a part out."""
+    assert analyse(text).focus_points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("Worth reading. What should you study? The retry loop and the backoff table.",
+      ("The retry loop", "the backoff table")),
+     ("Read closely. Which parts repay attention? (a) the lexer; (b) the cache.",
+      ("the lexer", "the cache")),
+     ("值得细读。看点在哪？在调度器的抢占逻辑。", ("调度器的抢占逻辑",)),
+     ("Is it worth your time? Yes, a skim.", ()),
+     ("Should you look at the tests? Not really.", ()),
+     ("Anything worth noting? Nothing at all.", ())],
+)
+def test_a_question_that_asks_what_to_look_at_is_answered_next(
+    text: str, points: tuple[str, ...]
+) -> None:
+    assert analyse(text).focus_points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("Light read. Look hard at the cache key and the eviction order.",
+      ("the cache key", "the eviction order")),
+     ("Skim. Glance at the retry helper; its comment says why.", ("the retry helper",)),
+     ("值得一看。瞄一眼 `foo.c` 里那个循环就够了。", ("`foo.c` 里那个循环",)),
+     ("随便看看。看一下 `bar()` 的实现即可。", ("`bar()` 的实现",)),
+     ("Skim. The reader may wish to note the new example for stacked vectors.",
+      ("the new example for stacked vectors",)),
+     ("选读；主要看路由里的参数校验与排序字段白名单两处。", ("路由里的参数校验", "排序字段白名单")),
+     ("推荐。最耐看的是 `verify()` 里判断残留键的那段循环。", ("`verify()` 里判断残留键的那段循环",)),
+     ("Skim it, mostly for the new error type, then move on.", ("the new error type",)),
+     ("推荐。另外 `Request.Path` 的实现也可以看看。", ("`Request.Path` 的实现",)),
+     # negated, narrated, for a group of readers, or only how to read it all
+     ("No need to read it unless you maintain a theme.", ()),
+     ("推荐细读。作者加了一道检查：只有追上日志才能提升。", ()),
+     ("推荐。有兴趣的读者可以看看 review 里的讨论。", ()),
+     ("快速浏览即可。以前只在启动时读一次配置，现在每次请求都读。", ()),
+     ("Glance at the NEWS entry and move on.", ()),
+     ("推荐。这个函数读的是缓存里的值。", ())],
+)
+def test_verbs_point_with_their_object_where_they_advise(
+    text: str, points: tuple[str, ...]
+) -> None:
+    assert analyse(text).focus_points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("P0. The parts that matter: the shim's mapping — the merge order — the error shown.",
+      ("the shim's mapping", "the merge order", "the error shown")),
+     ("Read: closely. Focus: a. the validation loop b. how credentials are scoped c. the audit.",
+      ("the validation loop", "how credentials are scoped", "the audit")),
+     ("推荐。建议留意 token 刷新由谁负责以及 `jaas` 在 secrets 里的存放方式。",
+      ("token 刷新由谁负责", "`jaas` 在 secrets 里的存放方式")),
+     ("推荐细读。亮点在 `append` 的合并逻辑和超出上限后截断提示的交互。",
+      ("`append` 的合并逻辑", "超出上限后截断提示的交互")),
+     ("推荐细读。请详察 `Manager` 之载入顺序及 `Checker` 对泛型参数之检查。",
+      ("`Manager` 之载入顺序", "`Checker` 对泛型参数之检查")),
+     ("**建议**：细读。**看点** 在 `Foo` 的锁和 `Bar` 的回收。", ("`Foo` 的锁", "`Bar` 的回收")),
+     ("⭐⭐⭐⭐ 推荐细读，尤其是重试逻辑的退避策略。", ("重试逻辑的退避策略",)),
+     ("- **Verdict:** deep\n- **Time:** 20 min\n- **Focus:**\n- the lock order\n- the retry table",
+      ("the lock order", "the retry table")),
+     ("推荐细读。要点：协调者如何判定一个副本慢；对同一条历史的对齐方式。",
+      ("协调者如何判定一个副本慢", "对同一条历史的对齐方式")),
+     # what is left to do, and what the PR did, are no focus
+     ("新增了分布。作者说后面还要补三件事：一是注册，二是单测，三是示例图。", ()),
+     ("Skip. The change (a) deletes the symbols, (b) makes the option an error.", ())],
+)
+def test_lists_are_cut_by_what_they_use(text: str, points: tuple[str, ...]) -> None:
+    assert analyse(text).focus_points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("Deep read. Go straight to the scheduler changes in `sched.c`.",
+      ("the scheduler changes in `sched.c`",)),
+     ("Read it closely. Start with the new trait, then the blanket impl.",
+      ("the new trait", "the blanket impl")),
+     ("Worth it. Begin with the migration guide and move to the codec.",
+      ("the migration guide", "the codec")),
+     ("细读。从 `Encoder` 的新接口看起，再看兼容层。", ("`Encoder` 的新接口", "兼容层")),
+     ("Skip. If you must, start with the changelog.", ()),
+     ("The PR starts with a refactor, then adds the flag.", ()),
+     ("从日志看，问题在于锁。", ())],
+)
+def test_a_route_through_the_pr_is_a_reading_order(text: str, points: tuple[str, ...]) -> None:
+    """ "Go straight to X", "Start with X, then Y": where the reading goes, without a
+    word of attention; not under a condition, nor a description of the PR."""
+    assert analyse(text).focus_points == points

@@ -49,6 +49,9 @@ def counted_headers(state: FocusState) -> None:
         introduced = norm[clause:at].rstrip().endswith(_INTRODUCED)
         if not introduced and not scan.any(_WHY, clause, end):
             continue  # "The changes fall into three groups: …" describes
+        if _left_to_do().search(norm, clause, end):
+            state.skipped.append(Skipped(clause, end, "a list of what is left to do"))
+            continue  # "作者说后面还要补三件事：…", "Two things are still to do: …"
         if state.covered(end - 1) >= 0:
             continue  # a pointer in the header has read its list already
         header = _NUMBERS.get(match.group("n") or match.group("en") or "", 0)
@@ -85,6 +88,15 @@ def _count_pattern() -> re.Pattern[str]:
     return re.compile(
         r"(?:以下|如下|下面|下列|这)?\s*(?P<n>[两三四五六七八九几])\s*(?:个|项|点|处|条|件|类|块|方面|地方)"
         r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:[a-z-]+\s+)?[a-z]+s(?![a-z])"
+    )
+
+
+@cache
+def _left_to_do() -> re.Pattern[str]:
+    """What is still to do: the author's plans, not the reader's study."""
+    return re.compile(
+        r"还要|还需|还得|后续|后面|接下来|打算|计划|待办|尚未|还没"
+        r"|(?<![a-z])(?:still|remaining|left\s+to|planned|follow-?ups?|todo|to-do)(?![a-z])"
     )
 
 

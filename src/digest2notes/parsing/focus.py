@@ -31,24 +31,29 @@ background reading ("可一并参阅 #N", "背景见 #N", "可以当作背景材
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
+from ..model import Verdict
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
 from .counted import counted_headers
 from .lists import Item, cut, trim
 from .markers import marked_lists
-from .objects import FocusList, FocusState, Skipped, add, claim, worth_keeping
+from .objects import FocusList, FocusState, Skipped, add, claim, inline, worth_keeping
 from .pointers import PRAISE, read_pointers
 from .scanner import Scan
+from .subjects import predicate_pointers, subject_of
 from .text import Para
+from .verbs import reading_routes
 from .verdict import Rating
 
 __all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]
 
 
 _EXCLUDING = lx.COND | lx.AUDIENCE | lx.CAUTION
+_POINTING_ANY = lx.ATTEND | lx.VALUE | lx.READ | lx.DEPTH | lx.HIGH | lx.RECOMMEND | lx.EMPHASIS
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +70,24 @@ def read_focus(
     state = FocusState(para, scan, marked_lists(para))
     state.set_ratings([(r.start, r.end) for r in ratings if r.tier == 0])
     state.verdict = (verdict.start, verdict.end) if verdict else None
-    if scan.present & _EXCLUDING:
-        state.exclusions = [i for i, bits in enumerate(scan.flags) if bits & _EXCLUDING]
+    if scan.present & (_EXCLUDING | lx.OPTIONAL):
+        state.exclusions = [
+            i for i, bits in enumerate(scan.flags) if bits & (_EXCLUDING | lx.OPTIONAL)
+        ]
     for marked in state.marked:
         state.consume(marked.start, marked.end)
     if scan.present & (
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):
         read_pointers(state)
+    if scan.present & _POINTING_ANY:
+        predicate_pointers(state)
+    reading_routes(state)
     counted_headers(state)
     _back_references(state)
     _purposes(state)
-    if scan.present & lx.RECOMMEND:
+    _reasons(state, ratings)
+    if scan.present & (lx.RECOMMEND | lx.MODAL):
         _praise(state)
     _unclaimed_lists(state, ratings)
     if not state.found:
@@ -169,34 +180,94 @@ def _purposes(state: FocusState) -> None:
             add(state, "purpose", (start, match.end()), [item], (start, end))
 
 
+@cache
+def _reason() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])(?:chiefly|mainly|mostly|primarily|largely|principally|if\s+only)\s+for\s+"
+    )
+
+
+_REASON_WORDS = ("chiefly", "mainly", "mostly", "primarily", "largely", "principally", "if only")
+
+
+def _reasons(state: FocusState, ratings: list[Rating]) -> None:
+    """ "Worth a glance, five minutes at most, chiefly for X": a rating that says what the
+    reading is for gives X (not after a dismissal: "Skip it; it is mainly for X users")."""
+    para = state.para
+    norm = para.norm
+    if " for " not in norm or not any(word in norm for word in _REASON_WORDS):
+        return
+    state.next_pointer = len(norm)
+    starts = sorted(r.start for r in ratings if r.tier == 0 and r.verdict is not Verdict.SKIP)
+    for match in _reason().finditer(norm):
+        start = match.start()
+        sentence = para.sentence_start(start)
+        before = bisect_left(starts, start)
+        if state.covered(start) >= 0 or before == 0 or starts[before - 1] < sentence:
+            continue
+        inline(state, (start, match.end()), match.end(), "reason")
+
+
 def _praise(state: FocusState) -> None:
     """ "X 也值得参考。", "X is worth studying.": the subject X, when it names a thing."""
     scan, para = state.scan, state.para
     norm = para.norm
     last = len(scan.starts) - 1
     words = scan.words
-    for i in [i for i, word in enumerate(words) if word in PRAISE and i < last]:
+    for i in [i for i, word in enumerate(words) if word in _TRAILING and i < last]:
         following = i + 1
         bits, praised = scan.flags[following], scan.words[following]
         if not bits & (lx.VALUE | lx.ATTEND | lx.READ):
             continue
         if bits & (lx.DEPTH | lx.BREVITY) and (" " in praised or "-" in praised):
             continue  # "X is worth a close read" rates; it does not point
+        if words[i] not in PRAISE and (
+            bits & (lx.BREVITY | lx.DISMISS) or scan.starts[following] - scan.ends[i] > 1
+        ):
+            continue  # "测试部分可以略过" rates a part; "可以 …" far from its verb is no praise
         end = scan.ends[following]
         stop = para.chunk_end(end)
         if norm[end:stop].strip(" .!。！)）\"”'"):
-            continue
+            # "X 值得 read closely，其余…": what follows is another clause, or the depth
+            stop = para.clause_end(end)
+            if stop - end > _TAIL_REACH:
+                continue  # a depth word or two, not a clause of its own
+            if norm.startswith(":", stop) or not _only_cues(scan, norm, end, stop):
+                continue  # "有三处细节值得琢磨：…" is a header, read by `pointers`
+            if scan.any(_WAVED, end, stop):
+                continue
         start = scan.starts[i]
         if state.covered(start) >= 0:
             continue
         clause = para.clause_start(start)
+        if start - clause > _SUBJECT_REACH:
+            continue  # a subject is a phrase: longer is prose (and the search stays linear)
         subject_end = _before_copula(norm, clause, start)
         if subject_end == start and scan.words[i].isascii():
             continue  # "B / worth a skim": English praise has its copula ("X is worth…")
-        subject = _subject(para, scan, clause, subject_end)
+        subject = subject_of(para, scan, clause, subject_end)
         if subject is None:
             continue
         add(state, "praise", (start, end), [subject], (subject.start, end))
+
+
+def _only_cues(scan: Scan, norm: str, start: int, end: int) -> bool:
+    """Is [start, end), a few characters, only cue words, spaces and punctuation ("read
+    closely")? (A cheap check: the filler stretches of a paragraph cost more to build.)"""
+    pos = start
+    for j in scan.between(start, end):
+        if any(c.isalnum() for c in norm[pos : scan.starts[j]]):
+            return False
+        pos = scan.ends[j]
+    return not any(c.isalnum() for c in norm[pos:end])
+
+
+# Trailing advice: "X 也值得参考", "X is worth studying", and in Chinese a modal or an
+# advice before a reading verb that ends the clause ("X 也可以看看", "X 不妨细读").
+_TRAILING = PRAISE | frozenset({"可以", "也可以", "可", "不妨", "建议"})
+_WAVED = lx.BREVITY | lx.DISMISS | lx.SUFFICE | lx.NEG
+_TAIL_REACH = 24
+_SUBJECT_REACH = 160
 
 
 @cache
@@ -209,34 +280,6 @@ def _copula() -> re.Pattern[str]:
 def _before_copula(norm: str, clause: int, start: int) -> int:
     match = _copula().search(norm, clause, start)
     return match.start() if match else start
-
-
-@cache
-def _lead_words() -> re.Pattern[str]:
-    return re.compile(
-        r"[\s*_>]*(?:(?:但是|但|不过|另外|此外|同时|而且|并且|而|另|还有|总之|最后|"
-        r"(?:and|but|also|however|besides|additionally|finally|then)(?![a-z]))[\s,、]*)*"
-    )
-
-
-def _subject(para: Para, scan: Scan, start: int, end: int) -> Item | None:
-    lead = _lead_words().match(para.norm, start, end)
-    if lead:
-        start = lead.end()
-    item = trim(para, start, end)
-    if item is None or item.end - item.start < 3:
-        return None
-    if not has_content(para, scan, item.start, item.end, BEFORE):
-        return None  # "这个 PR 也值得参考", "This PR is worth studying"
-    first = scan.first(lx.WHOLE, item.start, item.start + 1)
-    if first >= 0 or _coordinated().search(para.norm, item.start, item.end):
-        return None  # "This change skipped X and is worth…": the PR is the subject
-    return item
-
-
-@cache
-def _coordinated() -> re.Pattern[str]:
-    return re.compile(r"(?:\s(?:and|but)|[,，]|而且|并且|并)\Z")
 
 
 # --- marked lists without a pointer ----------------------------------------------------------
@@ -287,7 +330,9 @@ def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
             if not has_content(para, scan, rating_end, intro_end, BEFORE):
                 claim(state, index, None)
                 continue
-        if has_content(para, scan, intro_start, intro_end, BEFORE):
+        if has_content(para, scan, intro_start, intro_end, BEFORE) or scan.any(
+            lx.WHOLE, intro_start, intro_end
+        ):  # "The change (a) deletes X, (b) makes Y…": the PR as subject, what it did
             state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
             continue
         before = para.sentence_start(max(0, intro_start - 1))

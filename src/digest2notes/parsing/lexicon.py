@@ -225,7 +225,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (ATTEND | HEADER, "directs direct draw_attention_to draws_attention_to calls_out call_out "
                       "points_out point_out"),
     (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
-             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心"),
+             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心 keep_your_eye_on"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
     (ATTEND | HEADER, "understanding checklist directed verify "
                       "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
@@ -235,14 +235,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
              "dig_into notice note examine inspect explore targets focus zoom_in_on drill_into "
              "stare_at attend_to care_about care "
-             "dive_into look_into concentrate_on home_in_on 注意"),
+             "dive_into look_into concentrate_on home_in_on 注意 检视 详察 考察"),
     (VALUE, "stood_out stands_out stand_out standout"),
     (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
             "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
             "highlight highlights takeaway takeaways lesson lessons repay repays pay_off pays_off "
             "reward rewards rewarding instructive useful valuable insight insights best_part "
             # verbs of merit: "Three spots deserve your squinting", "Two things justify…"
-            "deserve deserves merit merits warrant warrants justify justifies"),
+            "deserve deserves merit merits warrant warrants justify justifies matter matters"),
     (EMPHASIS, "尤其是 特别是 尤其 尤为 especially in_particular particularly notably above_all"),
     (CAUTION, "需要注意 需注意 请注意 要注意 应注意 注意事项 小心 警惕 当心 限制 局限 风险 "
               "已知问题 使用时 部署时 上线前 升级前 升级时 前提是 note_that beware be_aware "
@@ -283,7 +283,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "quick_start quickstart nothing_else skip_connection skip_connections key_value "
            "open_source open-source open_question open_questions open_issue open_issues "
            "大部分 一部分 部分地 for_the_most_part in_part part_of if_only if_you_must "
-           "非常 非得 非要 无非 莫非 是非"),
+           "非常 非得 非要 无非 莫非 是非 "
+           "no_matter why_it_matters 读请求 读延迟"),
 )
 
 

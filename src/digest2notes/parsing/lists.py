@@ -1,7 +1,8 @@
 """Separated lists: how a stretch of text is cut into items at the separator it uses.
 
 The separator is the strongest one present: ``;`` (full-width ``；`` folds to it), then
-``|``, then `` / `` (spaced, so a path is no list), then ``•``, then ``、`` or commas.
+``|``, then `` / `` (spaced, so a path is no list), then ``•``, then a spaced dash used
+twice or more after a header, then ``、`` or commas.
 Commas inside an item do not cut it when the list uses another separator. Nothing
 inside brackets, quotes or code is ever a separator. (Lists with markers are `markers`.)
 """
@@ -116,6 +117,14 @@ def _repeated_preposition() -> re.Pattern[str]:
 
 
 @cache
+def _next_step() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:then\s+)?(?:(?:move|go|head|turn|jump)\s+(?:on\s+)?to|read|study|look\s+at|"
+        r"glance\s+at|skim)\s+"
+    )
+
+
+@cache
 def _relational_end() -> re.Pattern[str]:
     """A Chinese "X 和 Y" that names one thing: the relation or contrast between them."""
     return re.compile(r"(?:之间|关系|区别|差异|交互|对比|对应|异同|两者|二者|结合)[^、，,]{0,6}$")
@@ -147,7 +156,8 @@ class _Separators:
 # much cheaper than a pattern and its match objects.
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
-    ("dot", "●"), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"), ("yu", "与"),
+    ("dot", "●"), ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
+    ("yu", "与"), ("ji", "及"),
 )
 
 
@@ -195,6 +205,9 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
     for kind in ("semi", "bar", "slash", "dot"):
         if kind in seps.found:
             return _pieces(para, start, end, seps.found[kind])
+    dashes = seps.found.get("dash", [])
+    if announced and len(dashes) >= 2:  # "The parts that matter: A — B — C"
+        return _pieces(para, start, end, dashes)
     commas = seps.found.get("comma", [])
     steps = [c for c in commas if _step_comma().match(para.norm, c[0])]
     if steps:  # a reading order cuts at its steps only: "先看 A、B，再看 C"
@@ -261,8 +274,13 @@ def _chinese_series(para: Para, seps: _Separators, part: Item, *, announced: boo
         return [part]
     joined = seps.within("yiji", part.start, part.end)
     if joined:
+        # "以及" joins whole items ("A以及B的存放方式"), unless the phrase names the relation
+        # of the two ("X 以及 Y 之间的关系")
         pieces = _pieces(para, part.start, part.end, joined)
-        if len(pieces) > 1 and _alike(norm, pieces):
+        if len(pieces) > 1 and (
+            _alike(norm, pieces)
+            or not _relational_end().search(norm, pieces[-1].start, pieces[-1].end)
+        ):
             return pieces
     return [part]
 
@@ -273,17 +291,30 @@ def _alike(norm: str, pieces: list[Item]) -> bool:
     return with_de in (0, len(pieces))
 
 
+_JI_BEFORE = frozenset("以涉普波危顾提论企触不")
+_JI_AFTER = frozenset("时其格早")
+
+
 def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
     """ "X和Y", "X 与 Y" straight after a pointer: two items, unless it names a relation of
     the two ("X 与 Y 的交互")."""
-    cuts = seps.within("he", item.start, item.end) or seps.within("yu", item.start, item.end)
+    norm = para.norm
+    cuts = (
+        seps.within("he", item.start, item.end) or seps.within("yu", item.start, item.end)
+        or [  # the formal "A及B", not a word that holds 及 ("以及", "涉及", "及时")
+            c for c in seps.within("ji", item.start, item.end)
+            if norm[c[0] - 1 : c[0]] not in _JI_BEFORE and norm[c[1] : c[1] + 1] not in _JI_AFTER
+        ]
+    )
     if len(cuts) != 1:
         return [item]
     pieces = _pieces(para, item.start, item.end, cuts)
     if len(pieces) != 2 or any(p.end - p.start < 2 for p in pieces):
         return [item]
-    if _relational_end().search(para.norm, pieces[1].start, pieces[1].end):
-        return [item]
+    if para.norm.find("的", pieces[0].start, pieces[0].end) < 0 and _relational_end().search(
+        para.norm, pieces[1].start, pieces[1].end
+    ):
+        return [item]  # "X 与 Y 的交互"; "A 的合并逻辑和 B 的交互" are two phrases with heads
     return pieces
 
 
@@ -297,14 +328,17 @@ def _english_series(
         if last is not None and len(pieces) >= 2:
             raw_last = para.norm[commas[-1][1] : end].lstrip()
             joined = seps.and_or(para, last.start, last.end)
-            if raw_last.startswith(("and ", "or ")) or joined:
-                if joined and not raw_last.startswith(("and ", "or ")):
+            if raw_last.startswith(_SERIES_GLUE) or joined:
+                if joined and not raw_last.startswith(_SERIES_GLUE):
                     pieces = pieces[:-1] + _pieces(para, last.start, last.end, joined[:1])
                 return pieces
         whole = trim(para, start, end)
         return [whole] if whole else []
     whole = trim(para, start, end)
     return _and_split(para, seps, whole) if whole else []
+
+
+_SERIES_GLUE = ("and ", "or ", "then ")  # "A, B and C"; a reading order "A, then B, then C"
 
 
 def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
@@ -318,9 +352,12 @@ def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
         while following < item.end and para.text[following].isspace():
             following += 1
         repeated = _repeated_preposition().match(para.norm, following, item.end)
+        step = _next_step().match(para.norm, following, item.end)
         if repeated is not None:  # "to A and to B", "on A, and on B"
             following = repeated.end()
-        if not new_phrase.match(para.text, following, item.end):
+        elif step is not None:  # "Begin with A and move on to B", "Head to A and read B"
+            following = step.end()
+        if step is None and not new_phrase.match(para.text, following, item.end):
             continue
         piece = trim(para, last, cut_start)
         if piece is not None:

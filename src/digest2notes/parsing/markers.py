@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from .lists import Item, trim
 from .text import MASK, Para
@@ -101,6 +102,7 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     english = re.compile(
         rf"(?=[a-hivxfstlno])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
         rf"|{lead}(?P<romandot>i{{1,3}}|iv|vi{{0,3}}|ix|x)\.(?=\s)"
+        rf"|(?:^|(?<=[\s:;]))(?P<letterdot>[a-h])\.(?=\s)"
         rf"|{lead}(?P<ordinal>first|second|third|fourth|fifth|sixth)(?:ly)?[,:]"
         rf"|{lead}(?P<last>finally|lastly)[,:]"
         # "First, X. Then Y. Finally, Z": a step after a full stop or a semicolon
@@ -115,14 +117,15 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
 
 # A list in English letters or roman numerals starts at "a)" or "i)", ordinals at "first":
 # without one, the English markers are not looked for.
-_ENGLISH_HINTS = ("a)", "i)", "i. ", "first", "second", "finally", "lastly", "one:")
+_ENGLISH_HINTS = ("a)", "i)", "i. ", "a. ", "first", "second", "finally", "lastly", "one:")
 
 
 _CLOSERS = {"dot": "close", "dun": "close", "zhshi": "zhdun"}
 _KINDS = {
     "keycap": "keycap", "circled": "circled", "bracket": "bracket", "bracket2": "bracket",
     "paren": "paren", "close": "paren", "zhparen": "zhparen", "letterparen": "letter",
-    "letter": "letter", "romanparen": "roman", "roman": "roman", "romandot": "roman-dot",
+    "letter": "letter", "letterdot": "letter-dot", "romanparen": "roman", "roman": "roman",
+    "romandot": "roman-dot",
     "linenum": "line-number", "pair1": "pair", "pair2": "pair", "emoji": "emoji",
     "dot": "dot", "dun": "dun", "zhdun": "zhdun", "zhshi": "zhshi", "zhqi": "zhqi",
     "zhdi": "zhdi", "zhlast": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",
@@ -151,7 +154,7 @@ def _ordinal(group: str, value: str) -> int:
         return 1 if group == "pair1" else 2
     if group in ("roman", "romanparen", "romandot"):
         return _ROMAN.get(value, -1)
-    if group in ("letter", "letterparen"):
+    if group in ("letter", "letterparen", "letterdot"):
         return ord(value) - ord("a") + 1
     if group in ("ordinal", "theordinal"):
         return _EN_ORDINALS[value]
@@ -257,7 +260,12 @@ def marked_lists(para: Para) -> list[MarkedList]:
                 run.append(later)
                 index += 1
             if len(run) >= 2 or kind == "line-bullet":
-                if kind == "line-bullet" and _field_list(para, run):
+                if kind == "line-bullet":
+                    fields = _fields(para, run)
+                    if fields == len(run):
+                        continue
+                    run = run[fields:]  # "- **Worth a look:**" then its own bullets
+                if kind.startswith("emoji") and _scale(para, run):
                     continue
                 runs.append(run)
     runs.sort(key=lambda run: run[0].start)
@@ -272,20 +280,37 @@ def marked_lists(para: Para) -> list[MarkedList]:
     return lists
 
 
+def _scale(para: Para, run: list[_Marker]) -> bool:
+    """ "🌶️🌶️🌶️", "⭐⭐⭐⭐": the same emoji side by side is a rating scale, not bullets
+    (a bullet has an item after it)."""
+    return any(
+        not para.norm[before.end : after.start].strip(_EMOJI_GLUE)
+        for before, after in pairwise(run)
+    )
+
+
+_EMOJI_GLUE = " \t\ufe0f\u200d"
+
+
 @cache
 def _field_label() -> re.Pattern[str]:
     return re.compile(r"[ \t]*[*_]{0,2}[^\n:*_]{1,30}?[*_]{0,2}[ \t]*:")
 
 
-def _field_list(para: Para, run: list[_Marker]) -> bool:
-    """Is this run of line bullets the paragraph's layout, a field list ("- **Grade:** A",
-    "- **Time:** 8 min", "- **Look at:** X")? It opens the paragraph and every item opens
-    with a label: its items are fields, each read on its own (a pointer among them opens
-    its own list), never points. A bullet list under a pointer does not open the paragraph."""
+def _fields(para: Para, run: list[_Marker]) -> int:
+    """How many bullets of this run are the paragraph's layout, fields ("- **Grade:** A",
+    "- **Time:** 8 min", "- **Look at:** X"): the run opens the paragraph and each opens
+    with a label. Fields are read each on its own (a pointer among them opens its own
+    list), never as points; bullets after them are a list of their own, under the last
+    field ("- **Worth a look:**"). A bullet list under a pointer does not open the
+    paragraph."""
     if len(run) < 2 or para.norm[: run[0].start].strip():
-        return False
+        return 0
     label = _field_label()
-    return all(label.match(para.norm, marker.end) for marker in run)
+    fields = 0
+    while fields < len(run) and label.match(para.norm, run[fields].end):
+        fields += 1
+    return fields if fields >= 2 else 0
 
 
 def _items(para: Para, run: list[_Marker]) -> MarkedList:

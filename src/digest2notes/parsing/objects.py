@@ -73,6 +73,8 @@ class FocusState:
     verdict: tuple[int, int] | None = None
     #: where the next pointer candidate after the one being read starts (`read_pointers`).
     next_pointer: int = 1 << 62
+    #: Does the paragraph ask anything (a question mark)? Most do not.
+    asks: bool = False
 
     def content_before(self, pos: int) -> bool:
         """Is there content between the start of `pos`'s clause and `pos` (a cue start)?"""
@@ -136,10 +138,19 @@ class FocusState:
         return -1
 
 
-def announced(state: FocusState, i: int, start: int, count: int) -> None:
+Pointer = int | tuple[int, int]  # the cue's index in the scan, or the span of a phrase
+
+
+def _span(state: FocusState, pointer: Pointer) -> tuple[int, int]:
+    if isinstance(pointer, tuple):
+        return pointer
+    return state.scan.starts[pointer], state.scan.ends[pointer]
+
+
+def announced(state: FocusState, i: Pointer, start: int, count: int) -> None:
     """A list announced by a header: its marked list, or the sentence cut at separators."""
     para = state.para
-    pointer = (state.scan.starts[i], state.scan.ends[i])
+    pointer = _span(state, i)
     marked = state.marked_at(start)
     if marked >= 0:
         claim(state, marked, pointer)
@@ -149,7 +160,7 @@ def announced(state: FocusState, i: int, start: int, count: int) -> None:
     if inner >= 0 and only_space(para.norm, start, state.marked[inner].start):
         claim(state, inner, pointer)
         return
-    items = cut(para, start, end, announced=True)
+    items = [item for item in cut(para, start, end, announced=True) if worth_keeping(state, item)]
     if count and len(items) > count:
         items = items[:count]
     add(state, "header", pointer, items, (pointer[0], end))
@@ -160,16 +171,18 @@ def only_space(norm: str, start: int, end: int) -> bool:
 
 
 _OBJECT_ENDS = (":", ",", "—")
+_TAIL = 16  # characters at an object's end where a count or a forward reference sits
+_COUNT_NOUNS = frozenset("处点方块项")
 _COUNT_LIMIT = 12  # "有三处": a count is a few characters, never a whole clause
 
 
-def inline(state: FocusState, i: int, start: int, kind: str) -> None:
+def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     """An object after a pointer, to the end of its clause: a plain comma, a colon (an
     explanation follows) or a semicolon ends it; a comma that glues on another item
     ("，以及 Y", ", and Y") does not."""
     para = state.para
     norm = para.norm
-    pointer = (state.scan.starts[i], state.scan.ends[i])
+    pointer = _span(state, i)
     marked = state.marked_at(start)
     if marked >= 0 and marked not in state.claimed:
         claim(state, marked, pointer)  # "请特别留意（1）X（2）Y": the list is the object
@@ -184,6 +197,15 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
         if mark != "," or not _glued(para, at, end):
             end = at
             break
+    enough = state.scan.first(lx.SUFFICE, start, end)
+    if enough >= 0:  # "瞄一眼 X 就够了", "看一眼 X 即可": the sufficiency is no part of X
+        glue = _before_glue().search(norm, max(start, state.scan.starts[enough] - 4),
+                                     state.scan.starts[enough])
+        end = glue.start() if glue else state.scan.starts[enough]
+    if norm[end - 1 : end] in _COUNT_NOUNS:
+        counted = _trailing_count().search(norm, max(start, end - _TAIL), end)
+        if counted is not None and counted.start() > start:
+            end = counted.start()  # "看 A 与 B 两处": the count sums the items up, it is none
     if end < len(norm) and end - start <= _COUNT_LIMIT and count(para, start, end, bare=True):
         # "值得细看的地方有三处，一是…二是…": the object is a count, and the list it counts
         # follows the comma as a colon's would
@@ -192,11 +214,22 @@ def inline(state: FocusState, i: int, start: int, kind: str) -> None:
             claim(state, marked, pointer)
             return
     items = cut(para, start, end, announced=False)
-    items = [item for item in items if worth_keeping(state, item)]
+    # one character after a verb is its complement ("可读毕"), not its object
+    items = [item for item in items if item.end - item.start > 1 and worth_keeping(state, item)]
     if not items:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
     add(state, kind, pointer, items, (pointer[0], end))
+
+
+@cache
+def _trailing_count() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:这)?[两三四五几]\s*(?:处|点|个地方|个方面|方面|块|项)\s*\Z")
+
+
+@cache
+def _before_glue() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:就|也|便|则)?\s*\Z")
 
 
 def _glued(para: Para, at: int, end: int) -> bool:
@@ -205,7 +238,7 @@ def _glued(para: Para, at: int, end: int) -> bool:
         return True
     rest = para.norm[at:end].replace(MASK, "x")  # inline code is a word like any other
     if rest.isascii() and "," in rest:
-        return bool(re.search(r",\s*(?:and|or)\s", rest))
+        return bool(re.search(r",\s*(?:and|or|then|and\s+then)\s", rest))
     return False
 
 
@@ -215,9 +248,13 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     scan, para = state.scan, state.para
     if para.norm.startswith("的", item.start):
         return False  # "最值得精读的一篇": a cut inside a noun phrase leaves no point
-    if scan.any(lx.BACKGROUND, item.start, item.end):
+    if para.norm[item.end - 1 : item.end] in "下sw" and _forward().search(
+        para.norm, max(item.start, item.end - _TAIL), item.end
+    ):
+        return False  # "顺序建议如下", "the steps below": the list is yet to come
+    if scan.present & lx.BACKGROUND and _background(state, item):
         return False
-    if state.ratings and state.rates(item.start, item.end):
+    if state.ratings and state.rates(item.start, item.end) and _mostly_rating(state, item):
         return False
     if any(d.start <= item.start and item.end <= d.end + 2 for d in para.durations):
         return False
@@ -230,9 +267,63 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     return has_content(para, scan, item.start, item.end, BEFORE)
 
 
+def _mostly_rating(state: FocusState, item: Item) -> bool:
+    """Is half the item or more a phrase that rates the PR ("阅读方式：逐行精读")? A
+    rating cue read inside a longer point ("不完整 JSON 的处理", "不被读两次") leaves
+    it a point, and so does one that spans it from the pointer before it to a remark
+    after it ("最值得看的是 X（随手看看即可）")."""
+    covered = 0
+    ratings = state.ratings
+    first = bisect_left(ratings, (item.start,))
+    while first > 0 and state.rating_reach[first - 1] > item.start:
+        first -= 1  # the ratings that start before the item and reach into it
+        if item.start - ratings[first][0] > _RATING_REACH:
+            break
+    for start, end in ratings[first:]:
+        if start >= item.end:
+            break
+        if start < item.start and end > item.end:
+            continue
+        covered += max(0, min(end, item.end) - max(start, item.start))
+    return 2 * covered >= item.end - item.start
+
+
+_SHORT_ITEM = 12
+_RATING_REACH = 200  # a rating phrase is a clause or two, never the paragraph
+
+
+def _background(state: FocusState, item: Item) -> bool:
+    """Is the item other reading ("背景见 #N", "它的描述当背景", "see the blog")? A
+    background cue points elsewhere when the item names a reference, or when it heads a
+    short item at either edge; elsewhere it is a plain noun ("用历史构建对照排除回归",
+    "history server 重放 event log 时…", "dark / light background 下的 contrast")."""
+    scan, norm = state.scan, state.para.norm
+    reference = norm.find("#", item.start, item.end) >= 0
+    short = item.end - item.start <= _SHORT_ITEM
+    for j in scan.between(item.start, item.end):
+        if scan.flags[j] & lx.BACKGROUND and (
+            reference
+            or (short and (
+                norm[item.start : scan.starts[j]] in _ARTICLES or scan.ends[j] == item.end
+            ))
+        ):
+            return True
+    return False
+
+
+_ARTICLES = frozenset({"", "the ", "a ", "an "})
+
+
 @cache
 def _bare_reference() -> re.Pattern[str]:
-    return re.compile(r"[\s#\d,、和与及]*(?:pr|issue|pull request)?[\s#\d]*")
+    return re.compile(
+        r"[\s#\d,、和与及]*(?:pr|issue|pull request)?(?:[\w.-]+/[\w.-]+(?=#))?[\s#\d,、和与及]*"
+    )
+
+
+@cache
+def _forward() -> re.Pattern[str]:
+    return re.compile(r"(?:如下|以下|as\s+follows|below)\s*\Z")
 
 
 def claim(state: FocusState, index: int, pointer: tuple[int, int] | None) -> None:

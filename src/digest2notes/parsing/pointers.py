@@ -24,16 +24,22 @@ from bisect import bisect_right
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import AFTER, has_content
-from .headers import colon, count, english_introducer, word_introducer
+from .headers import count, english_introducer, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .subjects import english_phrase, in_subject
-from .text import Para
+from .verbs import (
+    ADVICE,
+    advice_position,
+    colon_of,
+    negated,
+    read_point,
+    reading_verb,
+    skip_preposition,
+)
 
 __all__ = ["PRAISE", "read_pointers"]
 
 _TRIGGER = lx.ATTEND | lx.VALUE | lx.EMPHASIS
-_ADVICE = lx.RECOMMEND | lx.MODAL | lx.HIGH | lx.TEMPORAL
 # Value words that can also be verbs with an object ("可以借鉴 X").
 _VALUE_VERBS = frozenset({"借鉴", "参考", "学习"})
 PRAISE = frozenset({"值得", "worth"})
@@ -47,11 +53,12 @@ def read_pointers(state: FocusState) -> None:
         i for i, bits in enumerate(flags)
         # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
         if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
-        or (bits & lx.READ and (_reading_verb(state, i) or in_subject(state, i)))
+        or (bits & lx.READ and (reading_verb(state, i) or in_subject(state, i)))
     ]
     # An inline object ends where its pointer word comes again: what follows is the
     # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
     # of it ("关注 varlen attention 的处理").
+    state.asks = "?" in state.para.norm or "？" in state.para.norm
     again: dict[str, list[int]] = {}
     for i in candidates:
         again.setdefault(words[i], []).append(scan.starts[i])
@@ -83,87 +90,21 @@ def read_pointers(state: FocusState) -> None:
             scan.starts[following] - scan.ends[i] <= 1 and scan.flags[following] & lx.ATTEND
         ):
             continue
-        if scan.words[i] == "注意" and state.para.norm.startswith(":", scan.ends[i]):
+        if scan.words[i] == "注意" and state.para.norm.startswith(
+            ":", _past_label(state.para.norm, start, scan.ends[i])
+        ):
             _caution(state, i)  # "注意：…" is a caveat; "注意看：…", "让大家注意的是" point
+            continue
+        if bits & lx.ATTEND and negated(state, i):
+            continue  # "No need to look at it", "不用关注 X"
+        if _question(state, i):
             continue
         if words[i].isascii() and english_phrase(state, i):
             continue
         if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
-            _read_point(state, i)
+            read_point(state, i)
             continue
         _point(state, i)
-
-
-def _reading_verb(state: FocusState, i: int) -> bool:
-    """A reading word used as a verb, which may point like an attention verb: any Chinese
-    one ("看三处：", "建议看下 X"), an English verb of study ("Study (a) …"), or any
-    reading word that a header's colon closes ("Read in this order: …",
-    "One question worth holding in your head as you read: …")."""
-    scan = state.scan
-    if scan.words[i].endswith(("完", "懂")):
-        return False  # "读完 PR 描述就懂了": reading to the end, no pointing
-    if scan.words[i].isascii():
-        if _nominal().search(state.para.norm, max(0, scan.starts[i] - 3), scan.starts[i]):
-            return False  # "a close read", "a quick look": a noun
-        return bool(scan.flags[i] & (lx.DEPTH | lx.TEMPORAL)) or _colon_of(
-            state, scan.ends[i]
-        ) is not None
-    return True
-
-
-@cache
-def _nominal() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])an?\s+$")
-
-
-def _read_point(state: FocusState, i: int) -> None:
-    """A reading verb that points: a header it closes with a colon ("看三处：…", "读的时候
-    请大家带着三个问题：…"), a marked list right after it ("Study (a) …, (b) …"), or its
-    object where it advises ("建议看下 X 和 Y", "可以看一下 X", "先看 X，再看 Y")."""
-    scan, para = state.scan, state.para
-    start, end = scan.starts[i], scan.ends[i]
-    verdict = state.verdict
-    if verdict is not None and verdict[0] <= start < verdict[1]:
-        return  # "值得精读：这是…": what follows the verdict's colon explains it (`focus`)
-    colon = _colon_of(state, end)
-    if colon is not None:
-        if _duration_at(para, colon[1]):
-            return  # "Reading time: 25 minutes": a label of the reading time
-        if not state.rates(colon[1], para.sentence_end(colon[1])):
-            header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
-            announced(state, i, colon[1], header)
-        return
-    marked = state.marked_at(end)
-    if marked >= 0:
-        claim(state, marked, (start, end))
-        return
-    bits = scan.flags[i]
-    if bits & lx.TEMPORAL or _temporal_after(state, i) or state.rates(start, end):
-        return  # "阅读时…" says when; "精读 X" is the verdict
-    if scan.words[i].isascii() and not bits & lx.DEPTH:
-        return
-    if not _advice_position(state, i):
-        return
-    object_start = _skip_preposition(para.norm, end)
-    if not has_content(para, scan, object_start, para.clause_end(object_start), AFTER):
-        return
-    inline(state, i, object_start, "reading verb")
-
-
-def _duration_at(para: Para, pos: int) -> bool:
-    while pos < len(para.norm) and para.norm[pos] in " \t*_~≈约":
-        pos += 1
-    return any(d.start <= pos < d.end for d in para.durations)
-
-
-def _temporal_after(state: FocusState, i: int) -> bool:
-    following = i + 1
-    scan = state.scan
-    return (
-        following < len(scan.flags)
-        and bool(scan.flags[following] & lx.TEMPORAL)
-        and scan.starts[following] - scan.ends[i] <= 1
-    )
 
 
 def _worth_reading_is(state: FocusState, i: int) -> bool:
@@ -209,6 +150,9 @@ def _excluded(state: FocusState, i: int) -> str:
             continue
         if bits & lx.COND:
             return f"conditional advice ({scan.words[j]!r})"
+        if bits & lx.OPTIONAL and para.norm.startswith("的", scan.ends[j]):
+            # "感兴趣的家人们可以翻翻 X", "有兴趣的读者": the readers an interest defines
+            return f"advice for a group of readers ({scan.words[j]!r})"
         if bits & lx.AUDIENCE and para.clause_end(scan.ends[j]) < clause:
             return f"advice for a group of readers ({scan.words[j]!r})"
         if bits & lx.CAUTION and at >= clause:
@@ -216,21 +160,17 @@ def _excluded(state: FocusState, i: int) -> str:
     return ""
 
 
-def _colon_of(state: FocusState, pos: int) -> tuple[int, int] | None:
-    return colon(state.para, pos, state.next_consumed(pos) + 1)
-
-
 def _caution(state: FocusState, i: int) -> None:
     """A caveat header ("使用时需明确边界：…", "Limitations: …") claims what it introduces."""
     scan, para = state.scan, state.para
-    colon = _colon_of(state, scan.ends[i])
+    colon = colon_of(state, scan.ends[i])
     if colon is not None:
         state.consume(scan.starts[i], para.sentence_end(colon[1]))
         state.skipped.append(Skipped(scan.starts[i], scan.ends[i], "a caveat"))
 
 
 def _region_end(state: FocusState, i: int) -> int:
-    colon = _colon_of(state, state.scan.ends[i])
+    colon = colon_of(state, state.scan.ends[i])
     return state.para.sentence_end(colon[1] if colon else state.scan.ends[i])
 
 
@@ -247,10 +187,18 @@ def _point(state: FocusState, i: int) -> None:
         end = scan.ends[following]  # "重点看 X": the reading verb belongs to the pointer
     if word in PRAISE:  # checked by `_worth_reading_is`
         end = scan.ends[following]
+    end = _past_label(norm, start, end)
+    marked = state.marked_at(_past_arrows(norm, end))
+    if marked >= 0 and marked not in state.claimed:
+        claim(state, marked, (start, end))  # "stuff to stare at 👇 • A • B • C"
+        return
     # 1. "看点是 X", "值得关注的是 X：…", "之处在于 X", "要点为：…", "集中在两处：…"
     intro = word_introducer(norm, end)
+    if intro < 0:
+        only = _restricted().match(norm, end)  # "值得留意的只有 X", "要看的就是 X"
+        intro = only.end() if only else -1
     if intro >= 0:
-        colon = _colon_of(state, intro)
+        colon = colon_of(state, intro)
         if colon is not None and (
             only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
         ):
@@ -260,10 +208,12 @@ def _point(state: FocusState, i: int) -> None:
             inline(state, i, intro, "introduced")
         return
     # 2. a header closed by a colon or a dash
-    colon = _colon_of(state, end)
+    colon = colon_of(state, end)
     if colon is not None:
-        if _noun_header(state, i):
-            return
+        if _noun_header(state, i) or (
+            not bits & lx.VALUE and _narrated(norm, para.clause_start(start), start)
+        ):
+            return  # "加了一道检查：…", "补上了 watch：…" narrate what the PR added
         header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
         announced(state, i, colon[1], header)
         return
@@ -274,7 +224,7 @@ def _point(state: FocusState, i: int) -> None:
             inline(state, i, are, "introduced")
         elif are >= 0:
             announced(state, i, are, count(para, para.clause_start(start), end))
-        elif word in _VALUE_VERBS and _advice_position(state, i):
+        elif word in _VALUE_VERBS and advice_position(state, i):
             inline(state, i, end, "inline")  # "可以借鉴 X"
         return
     # 4. an attention verb or an emphasis with its object
@@ -282,28 +232,9 @@ def _point(state: FocusState, i: int) -> None:
         if not state.content_before(start):
             inline(state, i, end, "emphasis")
         return
-    if bits & lx.HEADER or not _advice_position(state, i) or _noun_compound(state, i):
+    if bits & lx.HEADER or not advice_position(state, i) or _noun_compound(state, i):
         return
-    inline(state, i, _skip_preposition(norm, end), "inline")
-
-
-def _advice_position(state: FocusState, i: int) -> bool:
-    """An attention verb points when it advises: at the start of its clause ("Look
-    closely at X", "阅读时留意 X"), or after advice ("建议关注", "审阅者宜关注", "多瞅瞅").
-    In English "can" describes rather than advises ("so you can inspect X")."""
-    scan, para = state.scan, state.para
-    start = scan.starts[i]
-    clause = para.clause_start(start)
-    english = scan.words[i].isascii()
-    if english and scan.any(lx.MODAL, clause, start):
-        return False
-    if not state.content_before(start):
-        return True
-    advice = _ADVICE & ~lx.MODAL if english else _ADVICE
-    for j in scan.between(max(clause, start - 24), start):
-        if scan.flags[j] & advice and scan.ends[j] >= start - 12:
-            return True
-    return para.norm[max(clause, start - 1) : start] == "多"
+    inline(state, i, skip_preposition(norm, end), "inline")
 
 
 def _noun_compound(state: FocusState, i: int) -> bool:
@@ -332,7 +263,7 @@ def _noun_header(state: FocusState, i: int) -> bool:
         return False
     clause = para.clause_start(start)
     before = para.norm[clause:start].rstrip(" *_")
-    return _bare_word_end().search(before) is not None and not scan.any(_ADVICE, clause, start)
+    return _bare_word_end().search(before) is not None and not scan.any(ADVICE, clause, start)
 
 
 _REMARK_NOUNS = frozenset({"note", "notes"})
@@ -356,10 +287,100 @@ _OBJECT_WORDS = (
 _OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
 
 
-def _skip_preposition(norm: str, pos: int) -> int:
-    for word in ("于", "在", " on ", " at "):
-        if norm.startswith(word, pos):
-            return pos + len(word)
+@cache
+def _restricted() -> re.Pattern[str]:
+    return re.compile(r"\s*的(?:只有|就是|只是|主要是|其实是)\s*")
+
+
+@cache
+def _narration() -> re.Pattern[str]:
+    return re.compile(r"了\s*(?:[一两几]\s*[个道处条层项次份套]\s*)?\Z")
+
+
+def _narrated(norm: str, clause: int, start: int) -> bool:
+    """Is the cue at `start` the object of a verb of narration ("加了一道检查", "补上了
+    watch")? It is then a noun, what the PR did, not a header ("揭示了一个值得注意的问题："
+    still points: the value word modifies the noun)."""
+    return _narration().search(norm, max(clause, start - 8), start) is not None
+
+
+def _past_arrows(norm: str, pos: int) -> int:
+    """After the spaces and pointing emoji ("👇", "⬇️", "↓") that may close a header."""
+    while pos < len(norm) and (
+        norm[pos] in " \t:\ufe0f↓⬇⤵" or "\U0001f446" <= norm[pos] <= "\U0001f449"
+    ):
+        pos += 1
     return pos
 
 
+def _past_label(norm: str, start: int, end: int) -> int:
+    """After the close of a bold label that is the pointer itself ("**重点** 在 X",
+    "**重点**是 X", "**注意**：…"): what introduces the object follows the label."""
+    for mark in ("**", "__"):
+        if norm.startswith(mark, end) and norm.rfind(mark, max(0, start - _LABEL_LEAD), start) >= 0:
+            return end + len(mark)
+    return end
+
+
+_LABEL_LEAD = 8  # characters between a bold label's opening and its pointer word
+
+
+# --- a question that asks what to look at ---------------------------------------------------
+@cache
+def _asking() -> re.Pattern[str]:
+    # English asks with its first word ("What should you check?", "Anything to watch?");
+    # Chinese asks in place ("看点在哪？", "该关注什么？")
+    return re.compile(
+        r"[\s*_>]*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|where|which|anything|any)(?![a-z])"
+        r"|.*?(?:什么|哪|啥)"
+    )
+
+
+@cache
+def _answer_header() -> re.Pattern[str]:
+    # "Three spots:", "两处：": a count closing the answer's own short header
+    return re.compile(r"[^,.;:!?。]{1,24}:\s*")
+
+
+_QUESTION_REACH = 120
+
+
+@cache
+def _answer_preposition() -> re.Pattern[str]:
+    return re.compile(r"(?:(?:in|to|at|on|into)\s+|在\s*)")
+
+
+def _question(state: FocusState, i: int) -> bool:
+    """A pointer in a question: "What should you look at? Three spots: 1) …", "Anything
+    to watch? The row for X", "看点在哪？X": the answer, the next sentence, is the object.
+    A question that asks nothing of the kind ("Does anyone need to be told to read X?",
+    "Are the tests worth the same care?") points nowhere. True when it was a question."""
+    para, scan = state.para, state.scan
+    norm = para.norm
+    if not state.asks:
+        return False
+    start = scan.starts[i]
+    end = para.sentence_end(start)
+    if end >= len(norm) or norm[end] not in "?？":
+        return False
+    if norm.find(":", scan.ends[i], end) >= 0:
+        return False  # "One question worth holding in your head: when does X…?"
+    sentence = para.sentence_start(start)
+    if end - sentence > _QUESTION_REACH:
+        return False  # a question is short; a long stretch ending in "?" is prose
+    if not _asking().match(norm, sentence, end):
+        return True  # a yes/no question: its answer rates, it does not list
+    answer = end + 1
+    while answer < len(norm) and norm[answer] in " \t\n*_":
+        answer += 1
+    answer_end = para.sentence_end(answer)
+    if answer >= answer_end or scan.any(lx.NEG | lx.DISMISS, answer, min(answer + 12, answer_end)):
+        return True  # "Anything to watch? Nothing."
+    lead = _answer_preposition().match(norm, answer, answer_end)
+    if lead is not None:  # "Where is it? In X": the place answered, not its preposition
+        answer = lead.end()
+    header = _answer_header().match(norm, answer, answer_end)
+    if header is not None and state.marked_at(header.end()) >= 0:
+        answer = header.end()
+    inline(state, i, answer, "question")
+    return True

@@ -1,9 +1,14 @@
-"""English pointers that point through a phrase rather than an advising verb.
+"""Pointers that point through a phrase rather than an advising verb, and subjects.
 
 "The thing to notice is X", "The points to study are (i) …": the attention verb sits in
 the subject ("the N to VERB"), and the copula right after it introduces the object; a
 verb with an object of its own ("The time to read it is…") is no pointer. "Spend the
 attention on X, Y and Z": the attention is spent as a noun, on what follows.
+
+A copula ties a part to the attention it deserves from either side: the pointer may be
+the predicate, after its object ("X is the part most deserving of examination", "X 是
+最精彩的部分"), or a subject that singles a part out ("The only part I'd slow down for
+is X", "The one must-read part is X").
 """
 
 from __future__ import annotations
@@ -12,10 +17,14 @@ import re
 from functools import cache
 
 from . import lexicon as lx
+from .clauses import BEFORE, has_content
 from .headers import count
-from .objects import FocusState, announced, inline
+from .lists import Item, trim
+from .objects import FocusState, add, announced, inline
+from .scanner import Scan
+from .text import Para
 
-__all__ = ["english_phrase", "in_subject"]
+__all__ = ["english_phrase", "in_subject", "predicate_pointers", "subject_of"]
 
 
 def english_phrase(state: FocusState, i: int) -> bool:
@@ -82,9 +91,194 @@ _ATTENTION_NOUNS = frozenset({"attention", "your attention", "effort", "your eff
 
 @cache
 def _spend() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])(?:spend|put|focus|direct|save|give)\s+(?:the\s+|your\s+)?\Z")
+    # "spend your attention on", "pay most attention to", "give extra attention to"
+    return re.compile(
+        r"(?<![a-z])(?:spend|put|focus|direct|save|give|pay)\s+(?:the\s+|your\s+)?"
+        r"(?:most|more|extra|special|particular|real|full|the\s+most)?\s*\Z"
+    )
 
 
 @cache
 def _preposition() -> re.Pattern[str]:
     return re.compile(r"\s+(?:on|to|for)\s+")
+
+
+# --- subjects, and pointers on either side of a copula ------------------------------------
+@cache
+def _lead_words() -> re.Pattern[str]:
+    return re.compile(
+        r"[\s*_>]*(?:(?:但是|但|不过|另外|此外|同时|而且|并且|而|另|还有|总之|最后|其中|"
+        # the writer's stance before the subject: "窃以为 X 不失为…", "我觉得 X 是…"
+        r"窃以为|(?:我|笔者|个人)?(?:认为|觉得|以为)|"
+        r"(?:and|but|also|however|besides|additionally|finally|then|so|now|honestly|frankly|"
+        r"personally|really|lowkey|imo|tbh)(?![a-z]))[\s,、]*)*"
+    )
+
+
+def subject_of(para: Para, scan: Scan, start: int, end: int) -> Item | None:
+    """The subject in [start, end) when it names a thing: not the PR itself ("这个 PR 也值得
+    参考", "This PR is worth studying"), nor a clause about it ("This change skipped X
+    and is worth…")."""
+    lead = _lead_words().match(para.norm, start, end)
+    if lead:
+        start = lead.end()
+    item = trim(para, start, end)
+    if item is None or item.end - item.start < 3:
+        return None
+    if not has_content(para, scan, item.start, item.end, BEFORE):
+        return None
+    first = scan.first(lx.WHOLE, item.start, item.start + 1)
+    if first >= 0 or _coordinated().search(para.norm, item.start, item.end):
+        return None
+    if _relative().fullmatch(para.norm, item.start, item.end):
+        return None  # "…, which is the entire trick": the clause before, not a thing
+    return item
+
+
+@cache
+def _relative() -> re.Pattern[str]:
+    return re.compile(r"(?:which|who|what|where|how|why|that|this|it|here|there)")
+
+
+@cache
+def _coordinated() -> re.Pattern[str]:
+    return re.compile(r"(?:\s(?:and|but)|[,，]|而且|并且|并)\Z")
+
+
+# What marks attention or study in a predicate or a subject, and what waves it off.
+_POINTING = lx.ATTEND | lx.VALUE | lx.READ | lx.DEPTH | lx.HIGH | lx.RECOMMEND | lx.EMPHASIS
+_WAVING = lx.DISMISS | lx.BREVITY | lx.NEG | lx.SUFFICE | lx.LOW | lx.OPTIONAL | lx.COND
+_HEAD = r"(?:part|bit|piece|place|spot|section|thing|area|detail)s?"
+
+
+@cache
+def _predicates() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    return (
+        # "X is the part most deserving of examination", "X is the one worth your
+        # attention", "X is what you should read": a part named by its noun, or a clause
+        re.compile(
+            r"(?<=\s)(?:is|are)\s+(?:(?:also|probably|really|easily|clearly|arguably|by\s+far)"
+            rf"\s+)?(?P<pred>the\s+(?:[a-z'-]+\s+){{0,3}}?(?:{_HEAD}|one|ones|highlights?)"
+            r"(?![a-z'-])|what\s|where\s)"
+        ),
+        # "X 是最精彩的部分", "X 是本 PR 最值得看的地方", "X 是重点"
+        re.compile(
+            r"(?:是|不失为|算得上|堪称|可谓)(?P<pred>[^,.;:!?\n。！？]{0,20}?(?:部分|地方|之处|一点|一处|一块|环节|看点|亮点|重点"
+            r"|精华|精髓|干货))\s*(?=[,.;!?)\n。！？]|$)"
+        ),
+        # "the only part I'd slow down for is X", "the one must-read part is X"
+        re.compile(
+            rf"(?<![a-z])the\s+(?P<np>(?:[a-z'-]+\s+){{0,3}}?{_HEAD})(?![a-z])"
+            r"(?P<rel>[^,.;:!?]{0,50}?)\s(?P<be>is|are)\s+"
+        ),
+    )
+
+
+_EN_HEADS = ("part", "bit", "piece", "place", "spot", "section", "thing", "area", "detail")
+_ZH_HEADS = ("部分", "地方", "之处", "一点", "一处", "一块", "环节", "看点", "亮点", "重点", "精华",
+             "精髓", "干货")
+_PREDICATE_REACH = 60  # a predicate names a part in a few words, then the clause ends
+_SINGLING = re.compile(r"(?:only|one|single)\s")
+# "only" singles out a part to read only when the noun is a part of the text
+_SINGLE_HEAD = re.compile(r"(?:part|bit|piece|place|spot|section)s?\Z")
+_PERSON = re.compile(r"(?<![a-z])(?:i|i'd|i'll|you|you'd|you'll|we|we'd)(?![a-z'])")
+_DESCRIBING = re.compile(
+    r"(?<![a-z])(?:new|other|remaining|left|changed|touched|affected|missing|modified|removed|"
+    r"added|renamed|moved|failing|broken)(?![a-z])"
+)
+
+
+def predicate_pointers(state: FocusState) -> None:
+    """A pointer in a subject that singles a part out, or after its object in the
+    predicate (see the module docs)."""
+    para = state.para
+    norm = para.norm
+    english, chinese, _ = _predicates()
+    state.next_pointer = len(norm)
+    english_copula = " is " in norm or " are " in norm
+    if english_copula and any(head in norm for head in _EN_HEADS):
+        _subjects(state)
+    if any(head in norm for head in _ZH_HEADS):
+        for match in chinese.finditer(norm):
+            _predicate(state, match.start(), match.start("pred"), match.end())
+    if not english_copula:
+        return
+    for match in english.finditer(norm):
+        end = para.clause_end(match.end())
+        if end - match.start("pred") <= _PREDICATE_REACH:
+            verbs = not match.group("pred").startswith("the")
+            _predicate(state, match.start(), match.start("pred"), end, verbs=verbs)
+
+
+def _subjects(state: FocusState) -> None:
+    """ "The only part I'd slow down for is X", "the one must-read part is X"."""
+    para, scan = state.para, state.scan
+    norm = para.norm
+    for match in _predicates()[2].finditer(norm):
+        start = match.start()
+        if state.covered(start) >= 0 or state.covered(match.end()) >= 0:
+            continue  # read already ("The parts that repay the effort are X and Y")
+        if para.clause_start(start) < para.clause_start(match.end()):
+            continue
+        clause = para.clause_start(start)
+        if start - clause > _OPENING or len(norm[clause:start].split()) > 2:
+            continue  # the subject opens its clause ("Lowkey the only fun bit is X")
+        phrase = (match.start(), match.end("rel"))
+        if scan.any(_WAVING, *phrase):
+            continue
+        np, rel = match.group("np"), match.group("rel")
+        singled = (
+            _SINGLING.match(np) is not None and _SINGLE_HEAD.search(np) is not None
+            and (_PERSON.search(rel) is not None or not rel.strip())
+            and not _DESCRIBING.search(np + rel)
+        )
+        if not (singled or scan.any(_POINTING, *phrase)):
+            continue  # "The parts that changed are X": a description
+        if norm.startswith("that ", match.end()):
+            continue  # "the only visible part is that X moved": a statement, no part named
+        if match.group("be") == "is":
+            inline(state, phrase, match.end(), "subject")
+        else:
+            announced(state, phrase, match.end(), 0)
+
+
+def _predicate(
+    state: FocusState, copula: int, start: int, end: int, *, verbs: bool = False
+) -> None:
+    """The subject before `copula` when the predicate [start, end) points at it. With
+    `verbs` only a verb of attention or advice points ("X is what you should read"; "X is what keeps
+    the file useful" describes). A demonstrative subject refers back to the clause
+    before it ("The way X works, that is the part I recommend you study")."""
+    para, scan = state.para, state.scan
+    if state.covered(copula) >= 0:
+        return
+    first = scan.first(_ADVISING if verbs else _POINTING, start, end)
+    if first < 0 or scan.any(_WAVING, start, end):
+        return  # "X is the part you can skip"
+    clause = para.clause_start(copula)
+    if copula - clause > _BACK_REACH:
+        return  # a subject is a phrase: longer is prose (and the search stays linear)
+    if _demonstrative().fullmatch(para.norm, clause, copula):
+        sentence = para.sentence_start(clause)
+        if clause - sentence < 3 or clause - sentence > _BACK_REACH:
+            return
+        item = subject_of(para, scan, sentence, clause - 1)
+    else:
+        item = subject_of(para, scan, clause, copula)
+    if item is None or state.covered(item.start) >= 0:
+        return
+    if _demonstrative().match(para.norm, item.start) and item.end - item.start < 12:
+        return  # "That convention is what…": a thing named before, not here
+    add(state, "predicate", (start, end), [item], (item.start, end))
+
+
+_ADVISING = _POINTING & ~lx.VALUE
+_OPENING = 24  # the words before a subject that opens its clause
+_BACK_REACH = 200  # the clause referred back to is a phrase, not a paragraph
+
+
+@cache
+def _demonstrative() -> re.Pattern[str]:
+    return re.compile(
+        r"[\s*_>]*(?:(?:that|these|those)(?![a-z])|这一点|这部分|这块|这里|这些)[\s*_]*"
+    )
