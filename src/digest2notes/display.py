@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from bisect import bisect_right
 from itertools import accumulate
 
 # Unicode category Cc exactly: C0 controls, DEL and C1 controls (ESC among them).
@@ -47,6 +46,8 @@ def fit(text: str, width: int) -> str:
     ends = list(accumulate(map(_char_width, clean)))
     if ends[-1] <= width:
         return clean + " " * (width - ends[-1])
+    from bisect import bisect_right  # only to cut a wide headline: --help loads this module
+
     cut = bisect_right(ends, width - 1)
     used = ends[cut - 1] if cut else 0
     return clean[:cut] + "…" + " " * (width - 1 - used)
