@@ -152,3 +152,25 @@ def test_a_new_note_format_merges_every_note_once(
     assert last_line(upgraded) == "created 0, updated 1, unchanged 10, failed 0"
     assert "focus_done: 1" in path.read_text(encoding="utf-8")
     assert last_line(export(run_cli, "--vault", vault, samples)).endswith("unchanged 11, failed 0")
+
+
+def test_records_read_one_by_one_or_by_a_scan_are_the_same(
+    run_cli: RunCli, samples: Path, vault: Path
+) -> None:
+    """`State.records_of` looks a few ids up, and scans for many: the same records."""
+    from digest2notes_obsidian import state
+    from digest2notes_obsidian.location import resolve_location
+
+    export(run_cli, "--vault", vault, samples)
+    location = resolve_location({"vault": str(vault), "folder": "Digests"})
+    ids = [*sorted(rows(vault)), "vllm-project/vllm:000000000000"]  # one never recorded
+    one_by_one = {}
+    for note_id in ids:  # one id: looked up
+        known = state.load(location)
+        one_by_one.update(known.records_of([note_id]))
+        known.close()
+    known = state.load(location)
+    scanned = known.records_of(ids)  # every id: a scan
+    known.close()
+    assert len(scanned) == len(ids) - 1
+    assert scanned == one_by_one

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 HEAVY_FOR_HELP = ("importlib.metadata", "notion_client", "httpx", "yaml", "frontmatter",
                   "sqlite3", "watchfiles", "platformdirs", "digest2notes.parsing.reader",
@@ -38,3 +39,24 @@ def test_help_loads_no_client_parser_or_metadata_library() -> None:
 def test_import_digest2notes_compiles_no_patterns_and_loads_no_click() -> None:
     loaded = _modules_after("import digest2notes")
     assert not {"click", "hashlib", "digest2notes.parsing.lexicon", "pathlib"} & loaded
+
+
+def test_a_run_imports_only_the_exporter_it_uses(tmp_path: Path) -> None:
+    """``export --to obsidian`` and ``queue --vault`` list every exporter's options, from
+    their options modules; the Notion exporter itself is not imported."""
+    digest = tmp_path / "vllm-2026-11-28.txt"
+    digest.write_text("vllm-project/vllm\n\nFix a typo (#1)\n\n随便看看。\n", encoding="utf-8")
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    for args in (["export", "--to", "obsidian", "--vault", str(vault), str(digest)],
+                 ["queue", "--vault", str(vault)]):
+        loaded = _modules_after(
+            "import contextlib, io, sys\n"
+            "from digest2notes.cli import main\n"
+            f"sys.argv = ['digest2notes', *{args!r}]\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+            "    main()"
+        )
+        assert "digest2notes_obsidian.exporter" in loaded, args
+        assert "digest2notes_notion.options" in loaded, args  # its options are offered...
+        assert "digest2notes_notion.exporter" not in loaded, args  # ...without the exporter

@@ -41,13 +41,14 @@ from digest2notes import (
     StudyStatus,
 )
 
+from . import options as described
 from . import schema
 from .connection import Target, database_setting, fatal_message, open_api, resolve_target
 from .errors import FatalRequestError, NotionError
 from .fold import fold
 from .lookup import find_rows, is_trashed
 from .planning import RowPlan, finish_send, plan_row
-from .settings import Settings, export_options, queue_options
+from .settings import Settings
 
 if TYPE_CHECKING:
     from .api import NotionAPI
@@ -78,8 +79,8 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
         "One row per entry in a Notion database (token from NOTION_TOKEN; "
         "create the database with `digest2notes notion init`)."
     )
-    options: ClassVar[Sequence[click.Option]] = export_options()
-    queue_options: ClassVar[Sequence[click.Option]] = queue_options()
+    options: ClassVar[Sequence[click.Option]] = described.options
+    queue_options: ClassVar[Sequence[click.Option]] = described.queue_options
 
     def __repr__(self) -> str:  # settings and env hold secrets; show neither
         return "NotionExporter()"

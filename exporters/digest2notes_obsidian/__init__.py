@@ -1,7 +1,8 @@
 """The Obsidian exporter: a Markdown note per digest entry and per digest, safe to re-run.
 
 Registered as ``obsidian`` in the ``digest2notes.exporters`` entry-point group.
-Modules, one job each: `exporter` (the plugin: plan, then apply), `planning` (each
+Modules, one job each: `exporter` (the plugin: plan, then apply), `options` (its
+command-line options, listed without importing the exporter), `planning` (each
 entry's fate, then the rest in order), `works` (one note's planned work, any kind),
 `applying` (carrying it out), `finder` (where our notes are), `ids` (how a note says
 it is ours), `state` and `statesave` (what the tool knows of each note: where, what it

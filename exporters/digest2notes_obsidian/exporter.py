@@ -7,16 +7,15 @@ overwritten with a stale merge. What the run learnt goes into the export state
 (`state`) in one transaction at the end: a run killed before that is safe to re-run,
 since the notes it wrote are recognised by their seal.
 
-This module is imported to list the exporter's options (``--help``), so it imports
-only what that needs; the rest comes in with the first plan or progress read.
+Its options are in `options` (what ``--help`` lists, without this module); this
+module imports only what the class needs, the rest comes in with the first plan or
+progress read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
-
-import click
 
 from digest2notes import (
     NO_RESTORE,
@@ -34,48 +33,10 @@ from digest2notes import (
     StudyStatus,
 )
 
-from .location import DEFAULT_FOLDER
+from . import options as described
 
 if TYPE_CHECKING:
     from .planning import Planned
-
-
-def _vault_option() -> click.Option:
-    return click.Option(
-        ["--vault"],
-        type=click.Path(file_okay=False),
-        metavar="DIR",
-        help="Obsidian vault folder; it must exist. [obsidian] vault in the config file.",
-    )
-
-
-def _folder_option() -> click.Option:
-    return click.Option(
-        ["--folder"],
-        metavar="NAME",
-        default=DEFAULT_FOLDER,
-        show_default=True,
-        help="Folder inside the vault for new notes and the Study queue. "
-        "[obsidian] folder in the config file.",
-    )
-
-
-def _daily_note_option() -> click.Option:
-    return click.Option(
-        ["--daily-note/--no-daily-note", "daily_note"],
-        default=False,
-        help="Link the day's digest notes in your daily note (found through Obsidian's Daily "
-        "notes settings; made from your template if missing). [obsidian] daily_note.",
-    )
-
-
-def _task_tag_option() -> click.Option:
-    return click.Option(
-        ["--task-tag"],
-        metavar="TAG",
-        help="Tag every generated to-do (e.g. '#task', your Tasks plugin's global filter) so "
-        "study items join your Tasks views; '' for none. [obsidian] task_tag.",
-    )
 
 
 class ObsidianExporter(Exporter["Planned"], ProgressSource):
@@ -86,8 +47,8 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         "One note per entry and per digest in an Obsidian vault (--vault DIR), plus a Study "
         "queue view."
     )
-    options = (_vault_option(), _folder_option(), _daily_note_option(), _task_tag_option())
-    queue_options = (_vault_option(),)
+    options = described.options
+    queue_options = described.queue_options
 
     def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[Planned]:
         from . import planning, style

@@ -32,7 +32,9 @@ _WINDOWS_RESERVED = frozenset(
 
 def sanitise(title: str) -> str:
     """A file stem (no extension) for `title`; never empty, at most the byte budget."""
-    text = "".join(_safe_char(char) for char in unicodedata.normalize("NFC", title))
+    text = unicodedata.normalize("NFC", title)
+    if not text.isprintable():  # printable characters all stay (`_safe_char`)
+        text = "".join(map(_safe_char, text))
     text = _NUMBER_SIGN.sub("", text)
     text = " ".join(_UNSAFE.sub(" ", text).split())
     return fit(_trim(text), "")

@@ -52,9 +52,10 @@ class Seen:
         return cls(*data)
 
 
+_VERDICTS = {verdict.value: verdict for verdict in Verdict}
+
+
 def verdict_of(value: object) -> Verdict:
-    """A property's value as a verdict (any case; anything else is unknown)."""
-    try:
-        return Verdict(str(value).strip().lower())
-    except ValueError:
-        return Verdict.UNKNOWN
+    """A property's value as a verdict (any case; anything else is unknown). Looked up
+    in a table: the queue asks once per note, and calling the enum is slow."""
+    return _VERDICTS.get(str(value).strip().lower(), Verdict.UNKNOWN)

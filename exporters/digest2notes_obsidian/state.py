@@ -119,9 +119,16 @@ class State:
     db: sqlite3.Connection | None = None
 
     def records_of(self, ids: Iterable[str]) -> dict[str, Record]:
-        """The records of these entries (those that have one)."""
+        """The records of these entries (those that have one). A look-up by id reads the
+        table's row, history and base included; for more than a quarter of the notes,
+        one scan of the narrow index that holds the records (`entry_records`) costs less."""
         asked = list(dict.fromkeys(ids))
-        self._read("id", [i for i in asked if i not in self.records])
+        missing = [i for i in asked if i not in self.records]
+        if missing and self.db is not None and len(missing) * 4 > _count(self.db):
+            wanted = set(missing)
+            self._take([(row for row in self.db.execute(self._select()) if row[0] in wanted)])
+        else:
+            self._read("id", missing)
         return {i: self.records[i] for i in asked if i in self.records}
 
     def records_in(self, folders: Iterable[str]) -> list[Record]:
@@ -267,6 +274,11 @@ def load(location: Location, *, with_seen: bool = False, style: str = "") -> Sta
         return state
     state.fresh = False
     return state
+
+
+def _count(db: sqlite3.Connection) -> int:
+    (count,) = db.execute("SELECT count(*) FROM notes").fetchone()
+    return int(count)
 
 
 def _day(text: str | None) -> DayKnown | None:

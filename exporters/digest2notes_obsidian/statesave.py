@@ -97,8 +97,7 @@ def save(
                 "looked_at": str(looked_at),
             }
             db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
-            for update in updates:
-                _write(db, update)
+            _write(db, updates)
             db.execute("DELETE FROM copies")
             db.executemany(
                 "INSERT OR REPLACE INTO copies VALUES (?, ?, ?, ?, ?)",
@@ -119,17 +118,28 @@ def save(
     return None
 
 
-def _write(db: sqlite3.Connection, update: Update) -> None:
-    record = update.record
-    stamp = record.stamp or (None, None, None)
-    folder = None if record.path is None else record.path.rpartition("/")[0]
-    if isinstance(update.known, DayKnown):
-        db.execute("DELETE FROM listed WHERE day = ?", (record.id,))
-        db.executemany(
-            "INSERT OR IGNORE INTO listed VALUES (?, ?)",
-            [(row.id, record.id) for row in update.known.rows],
-        )
-    db.execute(
+def _write(db: sqlite3.Connection, updates: Iterable[Update]) -> None:
+    """Each update's row, in order (a later update of a note wins), in one statement."""
+    rows = []
+    for update in updates:
+        record = update.record
+        if isinstance(update.known, DayKnown):
+            db.execute("DELETE FROM listed WHERE day = ?", (record.id,))
+            db.executemany(
+                "INSERT OR IGNORE INTO listed VALUES (?, ?)",
+                [(row.id, record.id) for row in update.known.rows],
+            )
+        rows.append((
+            record.id,
+            record.path,
+            None if record.path is None else record.path.rpartition("/")[0],
+            *(record.stamp or (None, None, None)),
+            " ".join(sorted(record.absorbed)),
+            _json(record.seen.to_json() if record.seen else None),
+            _json(update.known.to_json() if update.known else None),
+            _json(update.written.to_json() if update.written else None),
+        ))
+    db.executemany(
         "INSERT INTO notes (id, path, folder, inode, mtime, size, absorbed, seen, known, written)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (id) DO UPDATE SET path = excluded.path, folder = excluded.folder,"
@@ -137,16 +147,7 @@ def _write(db: sqlite3.Connection, update: Update) -> None:
         " absorbed = excluded.absorbed, seen = excluded.seen,"
         " known = coalesce(excluded.known, notes.known),"
         " written = coalesce(excluded.written, notes.written)",
-        (
-            record.id,
-            record.path,
-            folder,
-            *stamp,
-            " ".join(sorted(record.absorbed)),
-            _json(record.seen.to_json() if record.seen else None),
-            _json(update.known.to_json() if update.known else None),
-            _json(update.written.to_json() if update.written else None),
-        ),
+        rows,
     )
 
 

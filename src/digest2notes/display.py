@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from itertools import accumulate
 
 # Unicode category Cc exactly: C0 controls, DEL and C1 controls (ESC among them).
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
@@ -37,17 +38,16 @@ def fit(text: str, width: int) -> str:
     if width <= 0:
         return ""
     clean = _CONTROL.sub("?", text)
-    used = display_width(clean)
-    if used <= width:
-        return clean + " " * (width - used)
     if clean.isascii():
+        if len(clean) <= width:
+            return clean.ljust(width)
         return clean[: width - 1] + "…"
-    out: list[str] = []
-    used = 0
-    for ch in clean:
-        w = _char_width(ch)
-        if used + w > width - 1:
-            break
-        out.append(ch)
-        used += w
-    return "".join(out) + "…" + " " * (width - 1 - used)
+    # The columns taken up to each character: the cut is where they pass width - 1.
+    ends = list(accumulate(map(_char_width, clean)))
+    if ends[-1] <= width:
+        return clean + " " * (width - ends[-1])
+    from bisect import bisect_right  # only to cut a wide headline: --help loads this module
+
+    cut = bisect_right(ends, width - 1)
+    used = ends[cut - 1] if cut else 0
+    return clean[:cut] + "…" + " " * (width - 1 - used)

@@ -4,19 +4,29 @@ Going through entry points for our own exporters too means the plugin path is
 exercised on every run, so a third-party exporter works exactly like the
 built-in ones. They are read by `entrypoints` (see there for why not
 ``importlib.metadata``).
+
+``export`` and ``queue`` offer the options of every installed exporter, and run
+one. An exporter may name, in the ``digest2notes.options`` group, an object
+holding its options (a small module: ``options``, and ``queue_options`` for a
+progress source), so that listing them does not import the exporters that are
+not used; without one, its class is loaded for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .entrypoints import EntryPoint, entry_points
 from .errors import PluginError
-from .exporting import Exporter
+from .exporting import Exporter, ProgressSource
+
+if TYPE_CHECKING:
+    import click
 
 GROUP = "digest2notes.exporters"
+OPTIONS_GROUP = "digest2notes.options"
 COMMAND_GROUP = "digest2notes.commands"
 
 
@@ -50,16 +60,52 @@ def installed_exporters() -> dict[str, InstalledExporter]:
     return found
 
 
-def usable_exporters() -> dict[str, type[Exporter[Any]]]:
-    """Every installed exporter that loads, by name. A broken one is left out here, as
-    it is unusable anyway; ``digest2notes exporters`` lists it with the reason."""
-    usable: dict[str, type[Exporter[Any]]] = {}
+class ExporterOptions(NamedTuple):
+    """What an installed exporter offers on the command line: its ``export`` options and,
+    if it reads progress back, its ``queue`` options (None when it does not)."""
+
+    name: str
+    options: Sequence[click.Option]
+    queue_options: Sequence[click.Option] | None
+
+
+def exporter_options() -> dict[str, ExporterOptions]:
+    """Every installed exporter's options, by name: from its ``digest2notes.options``
+    entry point if its distribution declares one, else from its class. One that fails
+    to load is left out here, as it is unusable anyway; ``digest2notes exporters``
+    lists it with the reason."""
+    declared = {(ep.name, ep.distribution): ep for ep in entry_points(OPTIONS_GROUP)}
+    found: dict[str, ExporterOptions] = {}
     for name, installed in installed_exporters().items():
         try:
-            usable[name] = installed.load()
+            found[name] = _options_of(installed, declared.get((name, installed.distribution)))
         except PluginError:
             continue
-    return usable
+    return found
+
+
+def _options_of(installed: InstalledExporter, declared: EntryPoint | None) -> ExporterOptions:
+    if declared is None:
+        return options_of_class(installed.name, installed.load())
+    try:
+        holder = declared.load()
+    except Exception as error:  # a broken plugin must not take the CLI down
+        raise PluginError(
+            f"options of exporter {installed.name!r} ({declared.value}) failed to load: {error}"
+        ) from error
+    queue_options = getattr(holder, "queue_options", None)
+    return ExporterOptions(
+        installed.name,
+        tuple(getattr(holder, "options", ())),
+        None if queue_options is None else tuple(queue_options),
+    )
+
+
+def options_of_class(name: str, cls: type[Exporter[Any]]) -> ExporterOptions:
+    """The options an exporter's class declares (`Exporter.options`, and
+    `ProgressSource.queue_options` if it is one)."""
+    queue_options = cls.queue_options if issubclass(cls, ProgressSource) else None
+    return ExporterOptions(name, cls.options, queue_options)
 
 
 class UnknownExporterError(PluginError):

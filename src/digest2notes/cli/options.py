@@ -2,7 +2,8 @@
 
 ``export`` shows the options of every installed exporter (so ``--help`` is
 complete) and hands the chosen exporter only its own; `settings.resolve` merges
-them with the environment and the config file.
+them with the environment and the config file. The options are read as
+`plugins.exporter_options` finds them, so the exporters not chosen are not imported.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..plugins import usable_exporters
+from ..plugins import exporter_options
 from .settings import first_by_name
 
 
 def plugin_options() -> list[click.Option]:
     """Export options declared by installed exporters, first declaration of a name wins."""
-    return first_by_name(option for cls in usable_exporters().values() for option in cls.options)
+    described = exporter_options().values()
+    return first_by_name(option for exporter in described for option in exporter.options)
 
 
 class PluginOptionsCommand(click.Command):

@@ -2,7 +2,8 @@
 
 Every installed exporter that implements `ProgressSource` contributes its
 ``queue_options`` to the ``queue`` group and to each subcommand, and the one whose
-options the user gave (``--vault DIR``, ``--notion``) is used. So
+options the user gave (``--vault DIR``, ``--notion``) is used; only that one is
+imported (the options come from `plugins.exporter_options`). So
 ``queue --vault V done ID`` and ``queue done ID --vault V`` both work, since users
 type both.
 """
@@ -22,7 +23,7 @@ from ..config import Config
 from ..errors import ConfigError, PluginError
 from ..exporting import DEFAULT_MINUTES_SETTING, Exporter, ProgressSource, StudyItem
 from ..model import Verdict
-from ..plugins import get_exporter, usable_exporters
+from ..plugins import ExporterOptions, exporter_options, get_exporter, options_of_class
 from . import settings
 from .context import app_context, echo_warning, stderr_is_tty
 
@@ -34,13 +35,18 @@ class SourceKind:
     """An installed exporter that can read progress back, and the options it offers."""
 
     name: str
-    cls: type[Exporter[Any]]
+    described: ExporterOptions
 
     @property
     def options(self) -> Sequence[click.Option]:
-        if issubclass(self.cls, ProgressSource):
-            return self.cls.queue_options
-        return ()
+        return self.described.queue_options or ()
+
+    def load(self) -> type[Exporter[Any]]:
+        """The exporter's class, checked to be a progress source."""
+        cls = get_exporter(self.name)
+        if not issubclass(cls, ProgressSource):
+            raise PluginError(f"exporter {self.name!r} cannot read progress back")
+        return cls
 
     @property
     def names(self) -> frozenset[str]:
@@ -66,9 +72,9 @@ def installed(ctx: click.Context) -> list[SourceKind]:
     cached: list[SourceKind] | None = root.meta.get(_META_KEY)
     if cached is None:
         cached = [
-            SourceKind(name, cls)
-            for name, cls in usable_exporters().items()
-            if issubclass(cls, ProgressSource)
+            SourceKind(name, described)
+            for name, described in exporter_options().items()
+            if described.queue_options is not None
         ]
         root.meta[_META_KEY] = cached
     return cached
@@ -154,7 +160,7 @@ def _configured(name: object, sources: Sequence[SourceKind], config: Config) -> 
     if not issubclass(cls, ProgressSource):
         usable = ", ".join(s.name for s in sources) or "none installed"
         raise ConfigError(f"{where}: {name!r} cannot read progress back; sources: {usable}")
-    return SourceKind(name, cls)
+    return SourceKind(name, options_of_class(name, cls))
 
 
 @dataclass(frozen=True)
@@ -223,7 +229,8 @@ def open_source(ctx: click.Context) -> OpenedSource:
     config = app.checked_config()
     minutes = study.minutes_from_config(config.section("queue"), config.path)
     kind = _choose(ctx, config)
-    options = [*kind.options, *kind.cls.options]
+    cls = kind.load()
+    options = [*kind.options, *cls.options]
     resolved = settings.resolve(
         options,
         _contexts(ctx),
@@ -232,7 +239,7 @@ def open_source(ctx: click.Context) -> OpenedSource:
         config_path=config.path,
     )
     resolved[DEFAULT_MINUTES_SETTING] = minutes
-    exporter = kind.cls(resolved, app.env)
-    if not isinstance(exporter, ProgressSource):  # pragma: no cover - checked on the class
+    exporter = cls(resolved, app.env)
+    if not isinstance(exporter, ProgressSource):  # pragma: no cover - checked by `load`
         raise PluginError(f"exporter {kind.name!r} cannot read progress back")
     return OpenedSource(kind.name, exporter, minutes)
