@@ -9,8 +9,8 @@ forms only the first, the one OpenCC itself prefers.
 
 The table is OpenCC's own (``TSCharacters.txt``, as shipped by the pure-Python
 ``opencc-purepy`` package): a well-kept list beats one written here by hand. It is read
-the first time a paragraph holds a CJK ideograph, once per process, so English-only
-runs never open it.
+the first time a paragraph holds a character outside ASCII, once per process, so
+plain English runs never open it.
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ from pathlib import Path
 
 __all__ = ["simplify"]
 
-# CJK Unified Ideographs and Extension A: where every traditional form in the table that
-# can occur in a digest lives; a paragraph without one needs no conversion.
-_IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 _TABLE_PACKAGE = "opencc_purepy"
 _TABLE_FILE = "dicts/TSCharacters.txt"
 
@@ -52,9 +49,26 @@ def _table() -> dict[int, int]:
     return table
 
 
+@cache
+def _traditional() -> frozenset[str]:
+    """The characters `_table` converts."""
+    return frozenset(map(chr, _table()))
+
+
+@cache
+def _ideograph() -> re.Pattern[str]:
+    """CJK Unified Ideographs and Extension A: where every traditional form in the table
+    that can occur in a digest lives; a paragraph without one is left as it is."""
+    return re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
 def simplify(text: str) -> str:
     """`text` with each traditional Chinese character replaced by its simplified form;
     the same length, and the same string when it holds no CJK ideograph."""
-    if text.isascii() or not _IDEOGRAPH.search(text):
+    # Most paragraphs are in simplified characters or none: asking whether any character
+    # is in the table is a set lookup each, where converting is a table lookup each.
+    if text.isascii() or _traditional().isdisjoint(text):
+        return text
+    if not _ideograph().search(text):  # only characters the table has outside the range
         return text
     return text.translate(_table())
