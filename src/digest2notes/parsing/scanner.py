@@ -71,7 +71,7 @@ def _word_sets() -> tuple[frozenset[str], frozenset[str]]:
 
 _FOLLOWS_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
-_IRREGULAR_SPACE = re.compile(r"\s{2,}|[^\S ]")
+_ODD_SPACE = re.compile(r"[^\S ]")  # with two spaces, what makes a run to squeeze
 _SPACES = re.compile(r"\s+")
 
 
@@ -121,6 +121,7 @@ class _Matcher:
         a pattern's `finditer(text, start, end)` would)."""
         view = _Squeezed(text)
         flat = view.text
+        squeezed = flat is not text
         get = self._prefixes.get
         found: list[tuple[int, str]] = []
         for start, end in [(0, len(text))] if windows is None else windows:
@@ -130,7 +131,7 @@ class _Matcher:
                 at = candidate.start()
                 if at < after:
                     continue
-                kind = get(candidate.group())  # a first character: always a prefix
+                kind = get(flat[at])  # a first character: always a prefix
                 size = 1 if kind and (kind == _WORD or _word_ends(flat, at + 1, limit)) else 0
                 stop = at + 2
                 while stop <= limit and (kind := get(flat[at:stop])) is not None:
@@ -138,9 +139,12 @@ class _Matcher:
                         size = stop - at
                     stop += 1
                 if size:
-                    first, last = view.outward(at), view.outward(at + size - 1) + 1
-                    found.append((first, text[first:last]))
                     after = at + size
+                    if squeezed:
+                        first, last = view.outward(at), view.outward(after - 1) + 1
+                        found.append((first, text[first:last]))
+                    else:
+                        found.append((at, text[at:after]))
         return found
 
 
@@ -168,7 +172,7 @@ class _Squeezed:
         self._ends: list[int] = []
         self._spaces: list[int] = []
         self._removed: list[int] = []
-        if _IRREGULAR_SPACE.search(text) is None:
+        if "  " not in text and _ODD_SPACE.search(text) is None:
             self.text = text
             return
         removed = 0
