@@ -18,7 +18,6 @@ import os
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 __all__ = ["DigestDate", "choose_date", "date_in_name", "find_date", "parse_iso"]
 
@@ -104,7 +103,7 @@ def _header_words() -> re.Pattern[str]:
 
 def date_in_name(path: str) -> str | None:
     """The ISO date in a digest's file name (``vllm-2026-11-28.txt``, ``20261128.md``)."""
-    match = _patterns()[1].search(Path(path).name)
+    match = _patterns()[1].search(os.path.basename(path))
     if not match:
         return None
     return _iso(int(match.group(1)), int(match.group(2)), int(match.group(3)))

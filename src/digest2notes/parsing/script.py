@@ -15,10 +15,10 @@ plain English runs never open it.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from importlib.util import find_spec
-from pathlib import Path
 
 __all__ = ["simplify"]
 
@@ -34,7 +34,8 @@ def _table() -> dict[int, int]:
     spec = find_spec(_TABLE_PACKAGE)
     folders = list(spec.submodule_search_locations or ()) if spec else []
     try:
-        text = (Path(folders[0]) / _TABLE_FILE).read_text(encoding="utf-8")
+        with open(os.path.join(folders[0], _TABLE_FILE), encoding="utf-8") as file:
+            text = file.read()
     except (IndexError, OSError, UnicodeDecodeError):
         # A package that moved its table costs traditional text its cues, never a run.
         return {}
