@@ -101,8 +101,12 @@ class _Matcher:
         for word in words:
             if not word or word[0].isspace():
                 continue
-            for size in range(1, len(word)):
-                prefixes.setdefault(word[:size], _PART)
+            # Every prefix of a word already known is known too: stop at the first.
+            for size in range(len(word) - 1, 0, -1):
+                prefix = word[:size]
+                if prefix in prefixes:
+                    break
+                prefixes[prefix] = _PART
             prefixes[word] = _ENGLISH_WORD if word[-1] in _ASCII_WORD else _WORD
         self._prefixes = prefixes
         firsts = {w for w in prefixes if len(w) == 1}
