@@ -38,17 +38,14 @@ class Scan:
         return range(bisect_left(starts, start), bisect_left(starts, end))
 
     def any(self, flag: int, start: int, end: int) -> bool:
-        if not self.present & flag:
-            return False  # not in the paragraph at all: no need to look
-        flags = self.flags
-        return any(flags[i] & flag for i in self.between(start, end))
+        return self.first(flag, start, end) >= 0
 
     def first(self, flag: int, start: int, end: int) -> int:
         """The index of the first cue with `flag` that starts in [start, end), or -1."""
         if not self.present & flag:
-            return -1
-        flags = self.flags
-        for index in self.between(start, end):
+            return -1  # not in the paragraph at all: no need to look
+        flags, starts = self.flags, self.starts
+        for index in range(bisect_left(starts, start), bisect_left(starts, end)):
             if flags[index] & flag:
                 return index
         return -1
