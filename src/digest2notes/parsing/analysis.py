@@ -11,9 +11,9 @@ the decisions (the rating clause, the duration, the pointers) for `parse --expla
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ..model import Verdict
@@ -169,8 +169,14 @@ def _decoded(value: str) -> Analysis | None:
 
 
 def _analyse(text: str, key: _Extras | None, evidence: bool = False) -> Analysis:
-    # The rules are imported on the first paragraph analysed, not with this module: a
-    # run whose paragraphs all come from the cache (`analyse_many`) never loads them.
+    return _analyser()(text, key, evidence)
+
+
+@cache
+def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
+    """`_analyse`, with the rules imported on the first paragraph analysed, not with this
+    module (a run whose paragraphs all come from the cache, `analyse_many`, never loads
+    them), and once: an import statement costs a lookup every time it runs."""
     from .durations import find_durations
     from .focus import read_focus
     from .minutes import reading_time
@@ -179,23 +185,26 @@ def _analyse(text: str, key: _Extras | None, evidence: bool = False) -> Analysis
     from .text import Para
     from .verdict import read_verdict, with_reading_time
 
-    para = Para.of(text)
-    para.durations = find_durations(para)
-    extras = dict(key) if key else None
-    cues = scan(para.norm, frozenset(extras) if extras else frozenset())
-    verdict = read_verdict(para, cues, extras)
-    ratings = list(verdict.ratings)
-    minutes = reading_time(para, cues, para.durations, ratings)
-    verdict = with_reading_time(verdict, minutes.minutes)
-    focus = read_focus(para, cues, ratings, verdict.rating)
-    rating = verdict.rating
-    return Analysis(
-        verdict=verdict.verdict,
-        verdict_text=text[rating.start : rating.end] if rating else None,
-        minutes=minutes.minutes,
-        focus_points=focus.points,
-        references=find_references(para.masked),
-        # Kept only when asked for: a memo of thousands of analyses would hold every
-        # paragraph's working state for nothing.
-        evidence=Evidence(para, verdict, minutes, focus) if evidence else None,
-    )
+    def analyse_paragraph(text: str, key: _Extras | None, evidence: bool) -> Analysis:
+        para = Para.of(text)
+        para.durations = find_durations(para)
+        extras = dict(key) if key else None
+        cues = scan(para.norm, frozenset(extras) if extras else frozenset())
+        verdict = read_verdict(para, cues, extras)
+        ratings = list(verdict.ratings)
+        minutes = reading_time(para, cues, para.durations, ratings)
+        verdict = with_reading_time(verdict, minutes.minutes)
+        focus = read_focus(para, cues, ratings, verdict.rating)
+        rating = verdict.rating
+        return Analysis(
+            verdict=verdict.verdict,
+            verdict_text=text[rating.start : rating.end] if rating else None,
+            minutes=minutes.minutes,
+            focus_points=focus.points,
+            references=find_references(para.masked),
+            # Kept only when asked for: a memo of thousands of analyses would hold every
+            # paragraph's working state for nothing.
+            evidence=Evidence(para, verdict, minutes, focus) if evidence else None,
+        )
+
+    return analyse_paragraph

@@ -25,11 +25,11 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import sqlite3
+    from pathlib import Path
 
 __all__ = ["NO_CACHE_ENV", "SIZE_ENV", "Store", "opened"]
 
@@ -45,7 +45,9 @@ _CHUNK = 500
 
 
 def cache_file() -> Path:
-    from platformdirs import user_cache_dir  # only when a read opens the cache
+    from pathlib import Path  # like platformdirs: only when a read opens the cache
+
+    from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("digest2notes")) / "analyses.sqlite3"
 
@@ -54,6 +56,8 @@ def cache_file() -> Path:
 def parser_version() -> bytes:
     """A hash of the parsing package's source files (and of `SCHEMA`): any change to the
     parser, however small, is a new version, whose analyses are looked up afresh."""
+    from pathlib import Path
+
     digest = hashlib.sha256(f"schema {SCHEMA}".encode())
     for path in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

@@ -13,12 +13,14 @@ Every entry gets a date, because the study queue and the notes' history order by
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import datetime as dt
 
 __all__ = ["DigestDate", "choose_date", "date_in_name", "find_date", "parse_iso"]
 
@@ -59,11 +61,18 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return content, name
 
 
+_DAYS_IN_MONTH = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def _iso(year: int, month: int, day: int) -> str | None:
-    try:
-        return dt.date(year, month, day).isoformat()
-    except ValueError:
+    """The date as ISO, or None if there is no such day. (Without `datetime`, which only
+    the rarer --date and modification-day paths import.)"""
+    if not (1 <= year <= 9999 and 1 <= month <= 12):
         return None
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if not 1 <= day <= _DAYS_IN_MONTH[month - 1] + (month == 2 and leap):
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}"
 
 
 def find_date(text: str) -> str | None:
@@ -104,7 +113,7 @@ def _header_words() -> re.Pattern[str]:
 
 def date_in_name(path: str) -> str | None:
     """The ISO date in a digest's file name (``vllm-2026-11-28.txt``, ``20261128.md``)."""
-    match = _patterns()[1].search(Path(path).name)
+    match = _patterns()[1].search(os.path.basename(path))
     if not match:
         return None
     return _iso(int(match.group(1)), int(match.group(2)), int(match.group(3)))
@@ -112,6 +121,8 @@ def date_in_name(path: str) -> str | None:
 
 def parse_iso(value: str) -> str:
     """`value` as an ISO date (``--date``), or ValueError."""
+    import datetime as dt
+
     return dt.date.fromisoformat(value.strip()).isoformat()
 
 
@@ -126,6 +137,8 @@ def choose_date(
         return DigestDate(named, FILENAME)
     if option:
         return DigestDate(option, OPTION)
+    import datetime as dt  # only for a digest that gives no date of its own
+
     if path is not None:
         try:
             stamp = os.stat(path).st_mtime

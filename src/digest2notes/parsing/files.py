@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
 
 from ..errors import InputError
 
@@ -60,7 +59,8 @@ def _walk(top: str) -> Iterator[str]:
 
 def read_bytes(path: str) -> bytes:
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as file:
+            return file.read()
     except OSError as error:
         raise InputError(path, None, f"cannot read: {error.strerror or error}") from None
 

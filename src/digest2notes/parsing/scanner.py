@@ -38,17 +38,14 @@ class Scan:
         return range(bisect_left(starts, start), bisect_left(starts, end))
 
     def any(self, flag: int, start: int, end: int) -> bool:
-        if not self.present & flag:
-            return False  # not in the paragraph at all: no need to look
-        flags = self.flags
-        return any(flags[i] & flag for i in self.between(start, end))
+        return self.first(flag, start, end) >= 0
 
     def first(self, flag: int, start: int, end: int) -> int:
         """The index of the first cue with `flag` that starts in [start, end), or -1."""
         if not self.present & flag:
-            return -1
-        flags = self.flags
-        for index in self.between(start, end):
+            return -1  # not in the paragraph at all: no need to look
+        flags, starts = self.flags, self.starts
+        for index in range(bisect_left(starts, start), bisect_left(starts, end)):
             if flags[index] & flag:
                 return index
         return -1
@@ -71,7 +68,7 @@ def _word_sets() -> tuple[frozenset[str], frozenset[str]]:
 
 _FOLLOWS_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
-_IRREGULAR_SPACE = re.compile(r"\s{2,}|[^\S ]")
+_ODD_SPACE = re.compile(r"[^\S ]")  # with two spaces, what makes a run to squeeze
 _SPACES = re.compile(r"\s+")
 
 
@@ -101,8 +98,12 @@ class _Matcher:
         for word in words:
             if not word or word[0].isspace():
                 continue
-            for size in range(1, len(word)):
-                prefixes.setdefault(word[:size], _PART)
+            # Every prefix of a word already known is known too: stop at the first.
+            for size in range(len(word) - 1, 0, -1):
+                prefix = word[:size]
+                if prefix in prefixes:
+                    break
+                prefixes[prefix] = _PART
             prefixes[word] = _ENGLISH_WORD if word[-1] in _ASCII_WORD else _WORD
         self._prefixes = prefixes
         firsts = {w for w in prefixes if len(w) == 1}
@@ -121,6 +122,7 @@ class _Matcher:
         a pattern's `finditer(text, start, end)` would)."""
         view = _Squeezed(text)
         flat = view.text
+        squeezed = flat is not text
         get = self._prefixes.get
         found: list[tuple[int, str]] = []
         for start, end in [(0, len(text))] if windows is None else windows:
@@ -130,7 +132,7 @@ class _Matcher:
                 at = candidate.start()
                 if at < after:
                     continue
-                kind = get(candidate.group())  # a first character: always a prefix
+                kind = get(flat[at])  # a first character: always a prefix
                 size = 1 if kind and (kind == _WORD or _word_ends(flat, at + 1, limit)) else 0
                 stop = at + 2
                 while stop <= limit and (kind := get(flat[at:stop])) is not None:
@@ -138,9 +140,12 @@ class _Matcher:
                         size = stop - at
                     stop += 1
                 if size:
-                    first, last = view.outward(at), view.outward(at + size - 1) + 1
-                    found.append((first, text[first:last]))
                     after = at + size
+                    if squeezed:
+                        first, last = view.outward(at), view.outward(after - 1) + 1
+                        found.append((first, text[first:last]))
+                    else:
+                        found.append((at, text[at:after]))
         return found
 
 
@@ -168,7 +173,7 @@ class _Squeezed:
         self._ends: list[int] = []
         self._spaces: list[int] = []
         self._removed: list[int] = []
-        if _IRREGULAR_SPACE.search(text) is None:
+        if "  " not in text and _ODD_SPACE.search(text) is None:
             self.text = text
             return
         removed = 0

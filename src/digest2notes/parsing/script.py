@@ -9,22 +9,19 @@ forms only the first, the one OpenCC itself prefers.
 
 The table is OpenCC's own (``TSCharacters.txt``, as shipped by the pure-Python
 ``opencc-purepy`` package): a well-kept list beats one written here by hand. It is read
-the first time a paragraph holds a CJK ideograph, once per process, so English-only
-runs never open it.
+the first time a paragraph holds a character outside ASCII, once per process, so
+plain English runs never open it.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from importlib.util import find_spec
-from pathlib import Path
 
 __all__ = ["simplify"]
 
-# CJK Unified Ideographs and Extension A: where every traditional form in the table that
-# can occur in a digest lives; a paragraph without one needs no conversion.
-_IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 _TABLE_PACKAGE = "opencc_purepy"
 _TABLE_FILE = "dicts/TSCharacters.txt"
 
@@ -37,7 +34,8 @@ def _table() -> dict[int, int]:
     spec = find_spec(_TABLE_PACKAGE)
     folders = list(spec.submodule_search_locations or ()) if spec else []
     try:
-        text = (Path(folders[0]) / _TABLE_FILE).read_text(encoding="utf-8")
+        with open(os.path.join(folders[0], _TABLE_FILE), encoding="utf-8") as file:
+            text = file.read()
     except (IndexError, OSError, UnicodeDecodeError):
         # A package that moved its table costs traditional text its cues, never a run.
         return {}
@@ -52,9 +50,26 @@ def _table() -> dict[int, int]:
     return table
 
 
+@cache
+def _traditional() -> frozenset[str]:
+    """The characters `_table` converts."""
+    return frozenset(map(chr, _table()))
+
+
+@cache
+def _ideograph() -> re.Pattern[str]:
+    """CJK Unified Ideographs and Extension A: where every traditional form in the table
+    that can occur in a digest lives; a paragraph without one is left as it is."""
+    return re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
 def simplify(text: str) -> str:
     """`text` with each traditional Chinese character replaced by its simplified form;
     the same length, and the same string when it holds no CJK ideograph."""
-    if text.isascii() or not _IDEOGRAPH.search(text):
+    # Most paragraphs are in simplified characters or none: asking whether any character
+    # is in the table is a set lookup each, where converting is a table lookup each.
+    if text.isascii() or _traditional().isdisjoint(text):
+        return text
+    if not _ideograph().search(text):  # only characters the table has outside the range
         return text
     return text.translate(_table())

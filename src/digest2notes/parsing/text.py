@@ -117,6 +117,10 @@ def _fold_width(text: str) -> str:
     return text.translate(_width_table()) if _rare_wide().search(text) else text
 
 
+#: What every rating compound holds (a paragraph without one of them has none).
+_HYPHENATED_READING_WORDS = ("-read", "-skim", "-glance", "-look", "-study", "-skip", "-dive")
+
+
 @cache
 def _rating_compound() -> re.Pattern[str]:
     """A hyphenated compound that ends in a reading word: "must-read", "no-read",
@@ -131,7 +135,7 @@ def _rating_compound() -> re.Pattern[str]:
 def _split_compounds(norm: str) -> str:
     """`norm` with the hyphens of every rating compound read as spaces, so the compound
     decomposes into the cue words it is made of (the same length)."""
-    if "-" not in norm:
+    if "-" not in norm or not any(word in norm for word in _HYPHENATED_READING_WORDS):
         return norm
     return _rating_compound().sub(lambda m: m.group().replace("-", " "), norm)
 
