@@ -29,6 +29,12 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("值得看吗？不值得，除非你在排查调度器。", SKIP),
         ("要不要看？不用。", SKIP),
         ("值不值得细看？非常值得。", DEEP),
+        # Cantonese: 睇 for 看, 唔使 for 不用, 就得 for 就行, 優先度 for 优先级
+        ("呢個 PR 唔使睇，淨係改咗版本號。", SKIP),
+        ("想知大概嘅話，快速睇下就得。", SKIM),
+        ("做緊 RTL 嘅同事要逐行睇清楚。", DEEP),
+        ("優先度：低，可以唔睇。", SKIP),
+        ("佢哋睇完先至合併。", UNKNOWN),
         # negation: its reach, what it denies
         ("合入前后没有任何行为变化（不值得点开）", SKIP),
         ("行为还没有对齐（要静下心来细读）", DEEP),
