@@ -113,6 +113,13 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("Skim it. Tests take 5 minutes on CI-less laptops.", None),
         ("Block out an hour and a half and read it line by line.", 90),
         ("Glance at it; a minute or two.", 2),
+        # a bare duration closing a rated paragraph, however far the rating
+        ("值得细看。改动集中在调度器。作者补了注释。测试也齐了。讨论串很长。半小时。", 30),
+        ("Worth a careful read. The API changed. Docs too. Nobody objected. So. Twenty minutes.",
+         20),
+        ("Skim it. Docs too. Nobody objected. The nightly job got slower. Forty minutes.", None),
+        ("Nothing rates it here. The API changed. Docs too. Nobody objected. Forty minutes.",
+         None),
     ],
 )
 def test_minutes_from_structure(text: str, minutes: int | None) -> None:

@@ -129,6 +129,10 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
             for rating in ratings
         ):
             return "reading: a sentence of its own, after the rating"
+        if _sentence_alone(para, scan, start, end) and _after_plain_sentence(
+            para, scan, ratings, start
+        ):
+            return "reading: a sentence of its own, later in a rated paragraph"
         ceiling = _ceiling_after(para, end)
         if ceiling:
             return f"reading: a ceiling set on it ({ceiling!r})"
@@ -243,6 +247,17 @@ def _sentence_alone(para: Para, scan: Scan, start: int, end: int) -> bool:
     return not has_content(para, scan, sentence_start, start, AFTER) and not (
         has_content(para, scan, end, sentence_end, AFTER)
     )
+
+
+def _after_plain_sentence(para: Para, scan: Scan, ratings: Sequence[Rating], start: int) -> bool:
+    """A bare duration closing a rated paragraph ("…值得细看。…。二十分钟。") is its reading
+    time however far the rating is, unless the sentence right before it spoke of something
+    that takes time ("The suite runs for ages. Forty minutes.")."""
+    sentence = para.sentence_start(start)
+    if not sentence or not any(rating.clause[1] <= sentence for rating in ratings):
+        return False
+    before = max(para.sentence_start(sentence - 1), sentence - 2 * _WINDOW)
+    return not scan.any(lx.PROCESS, before, start)
 
 
 def _earlier(para: Para, rating: Rating, clause_start: int, sentences: int) -> bool:
