@@ -35,6 +35,19 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("做緊 RTL 嘅同事要逐行睇清楚。", DEEP),
         ("優先度：低，可以唔睇。", SKIP),
         ("佢哋睇完先至合併。", UNKNOWN),
+        # a denied permission to skim is more than a skim; "not reading" beside a runtime
+        ("这个不是可以随便浏览的。", DEEP),
+        ("This isn't one you can skim.", DEEP),
+        ("可以不浏览。", SKIP),
+        ("The backfill runs for two hours; that is runtime, not reading.", UNKNOWN),
+        ("迁移本身要跑两个小时，那是运行时间，不是阅读时间。", UNKNOWN),
+        ("Skim it. The job alone runs for an hour, not reading time.", SKIM),
+        ("The build is green. Not reading it.", SKIP),
+        # a manner of reading in a clause of its own, after the reading
+        ("Read it before Friday, line by line.", DEEP),
+        ("Give it a read over lunch, briefly.", SKIM),
+        ("读一遍，逐行地。", DEEP),
+        ("The cache is read twice, in full.", UNKNOWN),
         # negation: its reach, what it denies
         ("合入前后没有任何行为变化（不值得点开）", SKIP),
         ("行为还没有对齐（要静下心来细读）", DEEP),

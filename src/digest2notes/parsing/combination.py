@@ -171,11 +171,12 @@ def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, b
         return deep, "negated dismissal (not to be missed)", False
     if negative & lx.DEPTH and positive & lx.BREVITY and (positive | negative) & lx.READ:
         return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
-    if negative & lx.BREVITY and not (negative | positive) & _NOT_A_DENIAL and not (
-        positive & lx.BREVITY
-    ):
+    if negative & lx.BREVITY and not (negative | positive) & _NOT_A_DENIAL & ~(
+        negative & lx.MODAL
+    ) and not positive & lx.BREVITY:
         # "Not a skim", "不是翻一翻就好的": what is denied is that a quick read will do;
-        # "无需浏览", "不值得浏览", "no need to skim" deny any reading and stay skips.
+        # "无需浏览", "不值得浏览", "no need to skim" deny any reading and stay skips. A
+        # denied permission is such a limit too: "不是可以 skim 的", "you can't skim it".
         return deep, "a quick read negated (not a skim)", False
     if negative & (READING | lx.RECOMMEND | lx.ENDORSE):  # "不列入阅读范围": the reading word
         if negative & lx.DEPTH:

@@ -97,6 +97,10 @@ def read_verdict(
         end = clause_ends[clause] if clause < len(clause_ends) else size
         first, stop = bisect_left(starts, start), bisect_left(starts, end)
         rating = rate_clause(para, scan, start, end, extra, first, stop)
+        if rating is not None and _time_not_reading(para, scan, rating, start, first, stop):
+            rating = None
+        if rating is None and clause:
+            rating = _manner_after_reading(para, scan, extra, clause, start, end, first, stop)
         if rating is None and "?" in para.norm:
             rating = _answered(para, scan, start, end, extra, first, stop)
         if rating is not None:
@@ -107,6 +111,50 @@ def read_verdict(
         ratings.append(stars)
     ratings.sort(key=lambda r: r.start)
     return VerdictReading(*_decide(para, ratings), tuple(ratings))
+
+
+def _manner_after_reading(
+    para: Para, scan: Scan, extra: Mapping[str, Verdict] | None, clause: int,
+    start: int, end: int, first: int, stop: int,
+) -> Rating | None:
+    """"The one to read this week, line by line": a clause of nothing but a manner of
+    reading (depth, brevity) tells how to do the reading of the clause right before it in
+    its sentence, and the two rate together."""
+    flags = scan.flags
+    cues = [flags[i] for i in range(first, stop) if flags[i] & lx.RATING]
+    if not cues or any(bits & ~(lx.DEPTH | lx.BREVITY) & lx.RATING for bits in cues):
+        return None
+    rest = para.norm[start:end]  # the manner alone: "这是一份相对完整的说明" describes
+    for i in reversed(range(first, stop)):
+        rest = rest[: scan.starts[i] - start] + rest[scan.ends[i] - start :]
+    if len(rest.strip(" \n,，;；.。*_")) > 4:
+        return None
+    before = para.clause_ends[clause - 2] + 1 if clause > 1 else 0
+    if before < para.sentence_start(start):
+        return None
+    lead = bisect_left(scan.starts, before)
+    if not any(flags[i] & lx.READ and not flags[i] & lx.NEG for i in range(lead, first)):
+        return None
+    return rate_clause(para, scan, before, end, extra, lead, stop)
+
+
+_COPULAR_NOT = frozenset({"not", "不是", "并非", "而不是", "而非", "rather than"})
+
+
+def _time_not_reading(
+    para: Para, scan: Scan, rating: Rating, start: int, first: int, stop: int
+) -> bool:
+    """"…takes 90 minutes; that is runtime, not reading": a reading noun denied after a
+    duration in its sentence says what that time is, not how to read the entry."""
+    if rating.rule != "negated reading":
+        return False
+    cues = [i for i in range(first, stop) if scan.flags[i] & lx.RATING]
+    if len(cues) != 2 or scan.words[cues[0]] not in _COPULAR_NOT or scan.flags[cues[1]] != lx.READ:
+        return False
+    sentence, at = para.sentence_start(start), scan.starts[cues[0]]
+    durations = para.durations  # in order: one look, not a scan of them all
+    i = bisect_left(durations, sentence, key=lambda d: d.start)
+    return i < len(durations) and durations[i].end <= at
 
 
 def _but_briefly(para: Para, scan: Scan, rating: Rating) -> Rating:
