@@ -43,6 +43,14 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("迁移本身要跑两个小时，那是运行时间，不是阅读时间。", UNKNOWN),
         ("Skim it. The job alone runs for an hour, not reading time.", SKIM),
         ("The build is green. Not reading it.", SKIP),
+        # between two depths: more than a quick read, less than a close one
+        ("Give it more than a glance, less than a line-by-line read.", SKIM),
+        ("This one needs more than a skim, less than a study.", SKIM),
+        ("It deserves more than a skim.", DEEP),
+        ("A quick flick through the diff is plenty.", SKIM),
+        ("Nothing to review here, it is all generated strings.", SKIP),
+        ("There is nothing to review in the lockfile, but the resolver deserves a close read.",
+         DEEP),
         # a manner of reading in a clause of its own, after the reading
         ("Read it before Friday, line by line.", DEEP),
         ("Give it a read over lunch, briefly.", SKIM),

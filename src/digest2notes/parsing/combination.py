@@ -270,8 +270,17 @@ def limit_negated(para: Para, scan: Scan, cues: Cues) -> bool:
             return _limiter().search(para.norm, negation, scan.starts[i]) is not None
         elif bits & lx.BREVITY and not negated:
             at = scan.starts[i]
-            return _more_than().search(para.norm, max(0, at - 24), at) is not None
+            if _more_than().search(para.norm, max(0, at - 24), at) is None:
+                return False
+            # "more than a glance, less than a deep dive": between the two, a skim
+            less = _less_than().search(para.norm, scan.ends[i], scan.ends[i] + 24)
+            return less is None or not scan.any(lx.DEPTH, less.end(), less.end() + 24)
     return False
+
+
+@cache
+def _less_than() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:less|short\s+of|fewer)\s+than(?![a-z])|不到|不及")
 
 
 @cache

@@ -117,8 +117,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | BREVITY, "浏览 略读 略看 粗读 粗看 速读 泛读 扫读 扫一眼 扫一下 扫两眼 扫一遍 瞄 "
                      "瞄一眼 瞄两眼 翻翻 翻一翻 翻一下 扫过 掠过 概览 skim skims skimming "
                      "skim-read skimread speed-read speed_read glance glancing browse browsing "
-                     "flip_through leaf_through skimmable skim-worthy a_glance glance_over "
-                     "glance_through skim_through skim_over"),
+                     "flip_through flick_through a_flick leaf_through skimmable skim-worthy "
+                     "a_glance glance_over glance_through skim_through skim_over"),
     (DEPTH, "end_to_end end-to-end start_to_finish from_start_to_finish front_to_back "
             "front-to-back back_to_front"),
     (DEPTH, "with_care attentively in_earnest"),
@@ -145,7 +145,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (NEG, "rather_than instead_of 而不是 而非"),
     (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 skip skippable skip-worthy ignore "
               "ignorable leave_it leave_this miss pass_on don't_bother do_not_bother "
-              "nothing_to_see nothing_to_read nothing_to_study nothing_to_learn nothing_here"),
+              "nothing_to_see nothing_to_read nothing_to_study nothing_to_learn nothing_here "
+              "nothing_to_review nothing_to_check"),
     (MODAL | DISMISS, "safe_to_skip safe_to_ignore can_be_skipped can_be_ignored "
                       "can_safely_be_skipped can_safely_be_ignored feel_free_to_skip"),
     (SUFFICE, "即可 就好 就行 就得 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 就完事 就得了 也行 "
