@@ -51,6 +51,12 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Nothing to review here, it is all generated strings.", SKIP),
         ("There is nothing to review in the lockfile, but the resolver deserves a close read.",
          DEEP),
+        # an imperative "give" frames the reading it gives, however long its object
+        ("Give the retry loop and the lock ordering in the pool your undivided attention.",
+         DEEP),
+        ("Give the parser a close read.", DEEP),
+        ("The README will give you a quick overview of the design.", UNKNOWN),
+        ("The tests give a quick overview of the API.", UNKNOWN),
         # a manner of reading in a clause of its own, after the reading
         ("Read it before Friday, line by line.", DEEP),
         ("Give it a read over lunch, briefly.", SKIM),

@@ -199,8 +199,7 @@ def rate_clause(
 
 
 def _coordinated(para: Para, start: int, cue: int) -> int:
-    """Where the last of coordinated imperatives starts ("Block off forty-five minutes and
-    go through it line by line", "搬个小板凳然后细读"), or `start` when there is none."""
+    """Where the last coordinated imperative starts ("… and go through it", "然后细读")."""
     found = start
     for match in cb.and_then().finditer(para.norm, start, cue):
         found = match.end()
@@ -250,8 +249,9 @@ def _short_lead(para: Para, start: int, cue: int) -> bool:
     lead = para.norm[start:cue].strip()
     if not lead:
         return True
-    if lead.isascii():
-        return len(lead.split()) <= 2 and not lead.endswith(("ed", "s"))
+    if lead.isascii():  # "Give X and Y your full attention": an imperative frames advice
+        short = len(lead.split()) <= 2 and not lead.endswith(("ed", "s"))
+        return short or para.norm[para.sentence_start(start) : cue].lstrip().startswith("give ")
     return len(lead) <= 6 and not any(mark in lead for mark in _DESCRIBED)
 
 
