@@ -140,6 +140,13 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("Skim it. Tests take 5 minutes on CI-less laptops.", None),
         ("Block out an hour and a half and read it line by line.", 90),
         ("Glance at it; a minute or two.", 2),
+        # an estimate said as one, with no subject: the reading time
+        ("Worth a read. The retry fires after 30 minutes. I'd say 45 minutes, tests included.",
+         45),
+        ("Skim it. I reckon twenty minutes if you know the scheduler.", 20),
+        ("值得看。预计 30 min 左右；跑一遍实验要 6 个小时。", 30),
+        ("值得看。迁移预计两小时。", None),
+        ("Skim it. The migration, I'd guess, runs 40 minutes.", None),
         # a bare duration closing a rated paragraph, however far the rating
         ("值得细看。改动集中在调度器。作者补了注释。测试也齐了。讨论串很长。半小时。", 30),
         ("Worth a careful read. The API changed. Docs too. Nobody objected. So. Twenty minutes.",

@@ -266,7 +266,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "以内 之内 搞定 的事 budget set_aside allow allot allotted expect plan plan_for "
              "reserve reserved block_out estimated estimate "
              "takes take spend give_it about around roughly approximately approx under at_most "
-             "tops or_so max"),
+             "tops or_so max i'd_say i'd_guess i_reckon i_guess call_it"),
     (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 readers reader users teams anyone"),
     (INCLUDE, "列入 纳入 算入 放入 放进 加入"),
     (TEMPORAL, "时 的时候 之时 while when"),

@@ -192,9 +192,13 @@ def _other_label(para: Para, scan: Scan, start: int) -> str:
 _STRONG_BUDGET = frozenset({
     "留", "预留", "留出", "腾出", "抽出", "安排", "花", "budget", "set aside", "allow", "allot",
     "allotted", "expect", "plan", "plan for", "reserve", "reserved", "block out", "spend",
-    "give it", "estimated", "estimate",
+    "give it", "estimated", "estimate", "i'd say", "i'd guess", "i reckon", "i guess", "call it",
 })
-_SUBJECT_BUDGET = frozenset({"takes", "take", "需要", "需", "要", "用", "用时", "花费"})
+# An estimate with no subject is the entry's ("预计 30 min 左右"), not one with a subject
+# ("迁移预计两小时").
+_SUBJECT_BUDGET = frozenset({
+    "takes", "take", "需要", "需", "要", "用", "用时", "花费", "预计", "预估", "估计",
+})
 
 
 def _budget(para: Para, scan: Scan, clause_start: int, start: int) -> str:
