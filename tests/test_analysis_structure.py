@@ -148,6 +148,10 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("值得看。迁移预计两小时。", None),
         ("Skim it. The migration, I'd guess, runs 40 minutes.", None),
         # a bare duration closing a rated paragraph, however far the rating
+        ("A quick skim will do. The guide is the part to read. Five minutes, one small coffee.",
+         5),
+        ("细读。改动不多。作者很耐心。十分钟，一杯茶的工夫。", 10),
+        ("Skim it. Docs too. Nobody objected. Forty minutes, for the nightly job.", None),
         ("值得细看。改动集中在调度器。作者补了注释。测试也齐了。讨论串很长。半小时。", 30),
         ("Worth a careful read. The API changed. Docs too. Nobody objected. So. Twenty minutes.",
          20),

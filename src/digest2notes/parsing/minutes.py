@@ -129,7 +129,7 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
             for rating in ratings
         ):
             return "reading: a sentence of its own, after the rating"
-        if _sentence_alone(para, scan, start, end) and _after_plain_sentence(
+        if _opens_plain_sentence(para, scan, start, end) and _after_plain_sentence(
             para, scan, ratings, start
         ):
             return "reading: a sentence of its own, later in a rated paragraph"
@@ -250,6 +250,17 @@ def _sentence_alone(para: Para, scan: Scan, start: int, end: int) -> bool:
     sentence_end = min(para.sentence_end(end), end + 2 * _WINDOW)
     return not has_content(para, scan, sentence_start, start, AFTER) and not (
         has_content(para, scan, end, sentence_end, AFTER)
+    )
+
+
+def _opens_plain_sentence(para: Para, scan: Scan, start: int, end: int) -> bool:
+    """Is the duration its sentence, or its sentence's first clause with nothing after it
+    that takes time ("Five minutes, one small coffee.")?"""
+    if _sentence_alone(para, scan, start, end):
+        return True
+    sentence_end = min(para.sentence_end(end), end + 2 * _WINDOW)
+    return not has_content(para, scan, para.sentence_start(start), start, AFTER) and not (
+        scan.any(lx.PROCESS, end, sentence_end)
     )
 
 
