@@ -29,6 +29,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("值得看吗？不值得，除非你在排查调度器。", SKIP),
         ("要不要看？不用。", SKIP),
         ("值不值得细看？非常值得。", DEEP),
+        ("Do you need to read this? Probably not, it only renames a flag.", SKIP),
+        ("Should you skim it? Probably, yes.", SKIM),
+        ("Should we read it? Maybe later, the API may still change.", UNKNOWN),
         # Cantonese: 睇 for 看, 唔使 for 不用, 就得 for 就行, 優先度 for 优先级
         ("呢個 PR 唔使睇，淨係改咗版本號。", SKIP),
         ("想知大概嘅話，快速睇下就得。", SKIM),

@@ -256,9 +256,12 @@ def _answered(
             (answer_start, answer_end), asked.tier,
             f"the answer to a question ({asked.rule}), only under a condition", asked.cues,
         )
+    # "Probably not.", "Honestly, no.": a hedge first still opens the answer
+    hedge = _hedge().match(para.norm, answer_start, answer_end)
+    opens = hedge.end() if hedge else answer_start
     for k, j in enumerate(cues):
         bits = flags[j]
-        opening = not has_content(para, scan, answer_start, scan.starts[j], BEFORE)
+        opening = not has_content(para, scan, opens, scan.starts[j], BEFORE)
         closing = k == len(cues) - 1 and not has_content(para, scan, scan.ends[j], answer_end,
                                                           AFTER)
         verdict: Verdict | None = None
@@ -288,6 +291,14 @@ def _answered(
                 asked.scope,
             )
     return None
+
+
+@cache
+def _hedge() -> re.Pattern[str]:
+    return re.compile(
+        r"\s*(?:probably|likely|most\s+likely|maybe|perhaps|honestly|frankly|realistically|"
+        r"大概|可能|多半|估计)(?![a-z])[\s,，]*"
+    )
 
 
 @cache
