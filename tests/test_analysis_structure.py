@@ -60,6 +60,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Give the parser a close read.", DEEP),
         ("The README will give you a quick overview of the design.", UNKNOWN),
         ("The tests give a quick overview of the API.", UNKNOWN),
+        # relevance denied, then whom it is for
+        ("This is not relevant to you unless you ship the Android build.", SKIP),
+        ("Not relevant for most readers.", SKIP),
+        ("This is not relevant to the cache layer.", UNKNOWN),
         # a manner of reading in a clause of its own, after the reading
         ("Read it before Friday, line by line.", DEEP),
         ("Give it a read over lunch, briefly.", SKIM),

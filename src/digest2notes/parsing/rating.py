@@ -23,7 +23,7 @@ from . import lexicon as lx
 from .clauses import AFTER, BEFORE, LABEL, has_content
 from .combination import LABELS, READING, Cues, classify, negation, time_nouns
 from .scanner import Scan
-from .scope import only_part, phrase_span, rating_scope
+from .scope import only_part, phrase_span, rating_scope, worth_nothing_after
 from .text import Para
 
 __all__ = ["WANTED", "Rating", "rate_clause"]
@@ -147,7 +147,7 @@ def rate_clause(
         return None  # "Top of the list, and it isn't close": an adjective, no reading
     first, last = cues.indices[0], cues.indices[-1]
     if negative & (lx.RECOMMEND | lx.ENDORSE) and not every & (READING | lx.DISMISS) and (
-        not _worth_nothing_after(para, scan, scan.ends[last], end)
+        not worth_nothing_after(para, scan, scan.ends[last], end)
     ):
         return None  # "不建议在生产环境开启": advice on using it, not on reading it
     first_start = scan.starts[first]
@@ -224,23 +224,6 @@ def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:
         return False
     title = first_index - 1
     return bool(scan.flags[title] & lx.TITLE) and scan.ends[title] >= len(before) - 3
-
-
-def _worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
-    """Nothing after a negated recommendation but the PR, someone's time or an exception
-    ("not worth the members' time", "不推荐。", "not relevant unless you …"): it rates
-    the reading."""
-    exception = scan.first(lx.EXCEPT | lx.COND, start, end)
-    if exception >= 0:
-        end = scan.starts[exception]
-    if not has_content(para, scan, start, end, AFTER):
-        return True
-    return _someones_time().fullmatch(para.norm, start, end) is not None
-
-
-@cache
-def _someones_time() -> re.Pattern[str]:
-    return re.compile(r"\W*(?:the\s+|your\s+|one's\s+|anyone's\s+|[a-z]+'s?\s+){0,2}time\W*")
 
 
 def _short_lead(para: Para, start: int, cue: int) -> bool:

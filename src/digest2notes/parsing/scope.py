@@ -13,11 +13,11 @@ import re
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import BEFORE, has_content
+from .clauses import AFTER, BEFORE, has_content
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["about_the_rest", "only_part", "phrase_span", "rating_scope"]
+__all__ = ["about_the_rest", "only_part", "phrase_span", "rating_scope", "worth_nothing_after"]
 
 
 def phrase_span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
@@ -103,4 +103,25 @@ def _only() -> re.Pattern[str]:
         r"[\s*_>-]*(?:(?:but|and|so)\s+)?(?:the\s+)?(?:only|single|sole)\s+(?:[a-z]+\s+)?"
         r"(?:part|parts|thing|things|bit|bits|piece|pieces|place|places|section|spot|file)"
         r"(?![a-z])|[\s*_>]*(?:但|不过)?(?:唯一|只有一处|只有一个地方)"
+    )
+
+
+def worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
+    """Nothing after a negated recommendation but the PR, someone's time or an exception
+    ("not worth the members' time", "不推荐。", "not relevant unless you …"): it rates
+    the reading."""
+    exception = scan.first(lx.EXCEPT | lx.COND, start, end)
+    if exception >= 0:
+        end = scan.starts[exception]
+    if not has_content(para, scan, start, end, AFTER):
+        return True
+    return _someones_time().fullmatch(para.norm, start, end) is not None
+
+
+@cache
+def _someones_time() -> re.Pattern[str]:
+    return re.compile(
+        r"\W*(?:(?:the\s+|your\s+|one's\s+|anyone's\s+|[a-z]+'s?\s+){0,2}time|"
+        # "not relevant to you unless …": whom it concerns, not what
+        r"(?:to|for)\s+(?:you|us|most\s+(?:of\s+us|readers|people)))\W*"
     )
