@@ -60,6 +60,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Give the parser a close read.", DEEP),
         ("The README will give you a quick overview of the design.", UNKNOWN),
         ("The tests give a quick overview of the API.", UNKNOWN),
+        # a negation across "one for the …": the reading list, the reading pile
+        ("Not something for your reading pile this week.", SKIP),
+        ("Not one for the faint of heart: read it slowly.", DEEP),
         # relevance denied, then whom it is for
         ("This is not relevant to you unless you ship the Android build.", SKIP),
         ("Not relevant for most readers.", SKIP),

@@ -132,14 +132,15 @@ def _out_of_reach(norm: str, reach: int, cue: int) -> bool:
 def _nominal() -> re.Pattern[str]:
     """A noun standing for the entry between a negation and its reading cue, with the
     infinitive or relative clause that hangs the cue on it ("something to", "one you can",
-    "the sort of change that you'd")."""
+    "the sort of change that you'd", "one for the [reading list]")."""
     return re.compile(
         r"\s+(?:(?:just|really|quite|exactly|simply)\s+)?"
         r"(?:something|anything|one|a\s+thing|an?\s+(?:change|pr|patch|entry|diff|item)"
         r"|the\s+(?:kind|sort|type)\s+of\s+(?:thing|change|pr|patch|entry|one)s?)"
         r"(?:\s+(?:that|which))?"
         r"(?:\s+(?:you|we|i|one|people|readers?|anyone)(?:'d|'ll)?)?"
-        r"(?:\s+(?:to|can|could|should|would|might|may|will)(?:\s+(?:safely|just|simply))?)?\s+"
+        r"(?:\s+(?:to|can|could|should|would|might|may|will|for\s+(?:the|your|our|a))"
+        r"(?:\s+(?:safely|just|simply))?)?\s+"
     )
 
 
