@@ -258,8 +258,11 @@ def _opens_plain_sentence(para: Para, scan: Scan, start: int, end: int) -> bool:
     that takes time ("Five minutes, one small coffee.")?"""
     if _sentence_alone(para, scan, start, end):
         return True
+    sentence = para.sentence_start(start)
+    if sentence < start - 2 * _WINDOW:
+        return False  # far from its sentence's start: it opens nothing (and stays linear)
     sentence_end = min(para.sentence_end(end), end + 2 * _WINDOW)
-    return not has_content(para, scan, para.sentence_start(start), start, AFTER) and not (
+    return not has_content(para, scan, sentence, start, AFTER) and not (
         scan.any(lx.PROCESS, end, sentence_end)
     )
 
@@ -269,7 +272,8 @@ def _after_plain_sentence(para: Para, scan: Scan, ratings: Sequence[Rating], sta
     time however far the rating is, unless the sentence right before it spoke of something
     that takes time ("The suite runs for ages. Forty minutes.")."""
     sentence = para.sentence_start(start)
-    if not sentence or not any(rating.clause[1] <= sentence for rating in ratings):
+    # the first rating (they come in order) before it: one look, however many there are
+    if not sentence or not ratings or ratings[0].clause[1] > sentence:
         return False
     before = max(para.sentence_start(sentence - 1), sentence - 2 * _WINDOW)
     return not scan.any(lx.PROCESS, before, start)

@@ -121,6 +121,8 @@ def _manner_after_reading(
     reading (depth, brevity) tells how to do the reading of the clause right before it in
     its sentence, and the two rate together."""
     flags = scan.flags
+    if stop - first > 3 or end - start > 40:
+        return None  # a manner is a word or two ("line by line"), not a clause of its own
     cues = [flags[i] for i in range(first, stop) if flags[i] & lx.RATING]
     if not cues or any(bits & ~(lx.DEPTH | lx.BREVITY) & lx.RATING for bits in cues):
         return None
