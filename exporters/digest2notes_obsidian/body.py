@@ -205,7 +205,7 @@ def fresh(current: Sequence[Unit]) -> BodyMerge:
     order = sorted(out, key=lambda key: _SECTIONS.index(_section_of(key, ())))
     lines = [line for key in order for line in out[key]]
     pure = all(_value(out[key]) == value for key, value in written.items())
-    points = (0, sum(key.startswith(note.POINT_PREFIX) for key in out))
+    points = (0, sum(unit.key.startswith(note.POINT_PREFIX) for unit in current))
     return BodyMerge(lines, written, [], bool(out), points, pure)
 
 
