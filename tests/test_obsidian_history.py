@@ -117,3 +117,17 @@ def test_a_day_after_the_whole_folder_writes_nothing(
     before = notes_snapshot(vault)
     assert export(run_cli, vault, day1) == "created 0, updated 0, unchanged 2, failed 0"
     assert notes_snapshot(vault) == before
+
+
+def test_known_to_json_names_every_field_and_reads_back() -> None:
+    """`Known.to_json` is written field by field: a field added later must join it."""
+    from dataclasses import fields
+
+    from digest2notes import Verdict
+    from digest2notes_obsidian.history import Known, Said
+
+    known = Known("o/r:1", "o/r", "T", Verdict.DEEP, "x", 5, ("p",), ("2026-01-02", "d.txt"),
+                  ("2026-01-02",), ("#1",), (Said("2026-01-02", "text", ("#1",)),))
+    data = known.to_json()
+    assert list(data) == [f.name for f in fields(Known)]
+    assert Known.from_json(data) == known

@@ -192,6 +192,21 @@ def merge(
 
 
 _REMADE = frozenset({note.DROPPED_KEY, note.CHANGED_KEY})
+_SECTIONS = ("items", "dropped", "digests", "changed")
+
+
+def fresh(current: Sequence[Unit]) -> BodyMerge:
+    """The generated part of a new note: the `current` units in their sections, nothing
+    of the reader's to parse or keep (what `merge` makes of an empty part)."""
+    out: dict[str, list[str]] = {}
+    written: dict[str, str] = {}
+    for unit in current:
+        out[unit.key], written[unit.key] = _fresh(unit), unit.value
+    order = sorted(out, key=lambda key: _SECTIONS.index(_section_of(key, ())))
+    lines = [line for key in order for line in out[key]]
+    pure = all(_value(out[key]) == value for key, value in written.items())
+    points = (0, sum(unit.key.startswith(note.POINT_PREFIX) for unit in current))
+    return BodyMerge(lines, written, [], bool(out), points, pure)
 
 
 def _merge_item(piece: Piece, unit: Item, old: str | None) -> tuple[list[str], str, str] | None:

@@ -12,7 +12,7 @@ a newer one). `absorb` folds a run's entry into it; a run never removes anything
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from digest2notes import Entry, Verdict
@@ -51,7 +51,23 @@ class Known:
     history: tuple[Said, ...]  # newest first
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """Field by field, as `from_json` reads it (tuples as lists)."""
+        return {
+            "id": self.id,
+            "repo": self.repo,
+            "title": self.title,
+            "verdict": self.verdict,
+            "verdict_text": self.verdict_text,
+            "minutes": self.minutes,
+            "focus_points": list(self.focus_points),
+            "newest": list(self.newest),
+            "dates": list(self.dates),
+            "references": list(self.references),
+            "history": [
+                {"date": s.date, "text": s.text, "references": list(s.references)}
+                for s in self.history
+            ],
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Known:
