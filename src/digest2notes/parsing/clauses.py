@@ -145,27 +145,28 @@ def _judge(para: Para, start: int, end: int, kind: str) -> bool:
     content = _content()
     if content.search(norm, start, end) is None:
         return False
-    piece = _without_brackets(para, start, end)
-    if kind == AFTER and para.durations:
-        piece = _without_durations(para, start, end, piece)
+    source = _norm_without_durations(para) if kind == AFTER and para.durations else norm
+    piece = _without_brackets(para, start, end, source)
     return content.search(_filler_pattern(kind).sub(" ", piece)) is not None
 
 
-def _without_durations(para: Para, start: int, end: int, piece: str) -> str:
-    """`piece` (norm[start:end]) with every duration in it blanked out."""
-    durations = para.durations  # in order, and no two overlap
-    index = bisect_right(durations, start, key=lambda duration: duration.end)
-    while index < len(durations) and durations[index].start < end:
-        duration = durations[index]
-        a, b = max(duration.start, start) - start, min(duration.end, end) - start
-        piece = piece[:a] + " " * (b - a) + piece[b:]
-        index += 1
-    return piece
+def _norm_without_durations(para: Para) -> str:
+    """The paragraph's `norm` with every duration blanked out, built once per paragraph:
+    blanking each range's durations anew made a paragraph of many durations quadratic."""
+    if para.norm_without_durations is None:
+        parts, cursor = [], 0
+        for duration in para.durations:  # in order, and no two overlap
+            parts += [para.norm[cursor : duration.start], " " * (duration.end - duration.start)]
+            cursor = duration.end
+        parts.append(para.norm[cursor:])
+        para.norm_without_durations = "".join(parts)
+    return para.norm_without_durations
 
 
-def _without_brackets(para: Para, start: int, end: int) -> str:
-    """norm[start:end] with every bracketed aside (brackets included) blanked out."""
-    piece = para.norm[start:end]
+def _without_brackets(para: Para, start: int, end: int, source: str) -> str:
+    """source[start:end] (the paragraph's `norm`, or a copy of it of the same length) with
+    every bracketed aside (brackets included) blanked out."""
+    piece = source[start:end]
     spans = para.brackets  # outermost only: sorted, and no two overlap
     index = bisect_right(spans, start, key=lambda span: span[1])  # the first ending after start
     while index < len(spans) and spans[index][0] < end:

@@ -251,6 +251,8 @@ class Para:
     durations: list[Duration] = field(default_factory=list)
     #: `clauses._stretches` of this paragraph, per scan and filler kind, worked out once.
     stretches: dict[tuple[int, str], tuple[Scan, Stretches]] = field(default_factory=dict)
+    #: `norm` with every duration blanked (`clauses`), worked out on first use.
+    norm_without_durations: str | None = None
 
     @classmethod
     def of(cls, text: str) -> Para:
