@@ -537,7 +537,8 @@ def test_a_duration_before_the_rating_is_the_reading_time() -> None:
     """Writers put the estimate on either side of the rating ("约十二分钟。建议：精读")."""
     assert analyse("阅读要点：A、B。约十二分钟。建议：精读。").minutes == 12
     assert analyse("About ten minutes. Worth a close read.").minutes == 10
-    assert analyse("约 5 分钟。这里不评价。随便看看就好。").minutes is None  # two sentences off
+    # However far from the rating: a bare estimate in a rated paragraph is its reading time.
+    assert analyse("约 5 分钟。这里不评价。随便看看就好。").minutes == 5
 
 
 def test_a_trailing_ceiling_makes_a_lone_duration_the_reading_time() -> None:

@@ -172,3 +172,59 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
 )
 def test_minutes_from_structure(text: str, minutes: int | None) -> None:
     assert analyse_uncached(text).minutes == minutes, text
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        # a rated paragraph's one duration tied to nothing else is its reading time
+        ("家常菜，翻两下就出锅，五分钟左右。改动只有一行。唯一要看一眼的是下限截断。", 5),
+        ("Worth a careful read. The change is small. Some forty minutes.", 40),
+        ("快速浏览即可。改的是 kernel 注册，十到十五分钟。", 15),
+        # ... unless it is a measurement, a setting or a frequency, or something else's
+        ("Worth a careful read. Loading a model went from 6 minutes to 40 seconds.", None),
+        ("值得细看。加载时间从 6 分钟降到了 40 秒。", None),
+        ("Read it with care. The end-to-end suite now takes 20 minutes longer.", None),
+        ("建议精读。修复加了一个兜底 timer，默认 3 分钟扫一次。", None),
+        ("建议精读。API review 专门开了个 30 分钟的会。", None),
+        ("Read it closely. It polls every five minutes.", None),
+        # a skip gives no reading time, whatever duration it mentions
+        ("例行相依升級，無須閱讀。完整建置約需二十分鐘，已全數通過。", None),
+        # duration forms: adjacent Chinese digits beside a ten, "between … and …",
+        # an estimate corrected upwards
+        ("了解思路就够了，大概十二三分钟。", 13),
+        ("Deep read. Time? Somewhere between an hour and an hour and a half.", 90),
+        ("Skim it. Five minutes, maybe six.", 6),
+        ("Skim it: a quick pass, ten minutes to 3pm at the latest.", 10),
+        # time cleared for it
+        ("Our deep-dive pick: clear about forty minutes for it.", 40),
+    ],
+)
+def test_minutes_of_a_rated_paragraph(text: str, minutes: int | None) -> None:
+    assert analyse_uncached(text).minutes == minutes, text
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "minutes"),
+    [
+        # one remark per line, no punctuation: each line is a sentence of its own
+        ("路过打卡\n这条倍速看就行，七八分钟\n-1 维现在会推成符号表达式了", SKIM, 8),
+        ("编译一次要 40 分钟？？我的 CI 哭了\n这条值得逐帧看，留 25min 给它", DEEP, 25),
+    ],
+)
+def test_lines_of_their_own_are_sentences(text: str, verdict: Verdict, minutes: int) -> None:
+    analysis = analyse_uncached(text)
+    assert (analysis.verdict, analysis.minutes) == (verdict, minutes)
+
+
+def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
+    """A line filled to the width goes on in the next: a focus point wrapped over two lines
+    is one point, not cut where the line ends."""
+    text = (
+        "This is a correctness fix of real consequence; I recommend you study it closely.\n"
+        "The split was scored without weights even when `sample_weight` was given, so\n"
+        "early stopping could halt at the wrong iteration. Pay attention to the\n"
+        "stratification of weighted samples and to the scorer's handling of zero weights."
+    )
+    points = analyse_uncached(text).focus_points
+    assert points == ("the\nstratification of weighted samples", "the scorer's handling of zero weights")

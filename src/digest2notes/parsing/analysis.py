@@ -192,7 +192,9 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
         cues = scan(para.norm, frozenset(extras) if extras else frozenset())
         verdict = read_verdict(para, cues, extras)
         ratings = list(verdict.ratings)
-        minutes = reading_time(para, cues, para.durations, ratings)
+        minutes = reading_time(
+            para, cues, para.durations, ratings, verdict.verdict in (Verdict.DEEP, Verdict.SKIM)
+        )
         verdict = with_reading_time(verdict, minutes.minutes)
         focus = read_focus(para, cues, ratings, verdict.rating)
         rating = verdict.rating

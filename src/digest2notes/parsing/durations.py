@@ -111,7 +111,10 @@ def find_durations(para: Para) -> list[Duration]:
             more = 0.5 if tail.group("half") else _value(tail.group("upper")) or 0
             minutes = max(minutes, round(more * per) if tail.group("upper") else minutes + 30)
             u_end = tail.end()
-        if found and _range_between().fullmatch(norm, found[-1].end, match.start()):
+        if found and (
+            _range_between().fullmatch(norm, found[-1].end, match.start())
+            or _between_and(norm, found[-1], match.start())
+        ):
             # "半小时到四十分钟", "1 hour to 90 minutes": one range, its upper bound
             last = found.pop()
             minutes = max(minutes, last.minutes)
@@ -127,8 +130,9 @@ def _after_unit() -> re.Pattern[str]:
     or the upper bound of a range in the same unit ("a minute or two")."""
     return re.compile(
         r"(?P<half>\s+and\s+a\s+half)(?![a-z])"
-        r"|\s+(?:or|to)\s+(?P<upper>two|three|four|five|[2-5])(?![\w-])"
-        r"(?!\s*(?:min|hour|hr|分|小时))"
+        r"|,?\s+(?:or|to|maybe|perhaps|possibly)\s+(?P<upper>two|three|four|five|six|seven|"
+        r"eight|nine|ten|twelve|fifteen|twenty|thirty|forty|\d{1,2})(?![\w-])"
+        r"(?!\s*(?:min|hour|hr|分|小时|[:.]\d|am|pm))"
     )
 
 
@@ -136,6 +140,16 @@ def _after_unit() -> re.Pattern[str]:
 def _range_between() -> re.Pattern[str]:
     """What joins two durations into one range ("半小时到四十分钟", "an hour or 90 min")."""
     return re.compile(r"\s*(?:-|–|~|～|到|至|或|(?<![a-z])(?:to|or)(?![a-z]))\s*")
+
+
+def _between_and(norm: str, last: Duration, start: int) -> bool:
+    """"between an hour and an hour and a half": two durations joined by "and" after
+    "between" (or "介于…和/与") are one range."""
+    joined = norm[last.end : start].strip()
+    if joined not in ("and", "和", "与", "跟"):
+        return False
+    before = norm[max(0, last.start - 20) : last.start].rstrip()
+    return before.endswith(("between", "介于", "在"))
 
 
 def _value(token: str | None) -> float | None:
@@ -179,6 +193,13 @@ def _minutes(match: re.Match[str], unit: str) -> int | None:
     if high is None and len(low) == 2 and all(c in _RANGE_DIGITS for c in low):
         # "两三分钟": a range written as two Chinese digits (and not English "an hour")
         low, high = low[0], low[1]
+    elif high is None and len(low) in (3, 4) and "十" in low:
+        # "十二三分钟" (12–13), "二三十分钟" (20–30): two adjacent digits beside a ten
+        tens, _, units = low.partition("十")
+        if len(units) == 2 and all(c in _RANGE_DIGITS for c in units) and len(tens) <= 1:
+            high = tens + "十" + units[1]
+        elif len(tens) == 2 and all(c in _RANGE_DIGITS for c in tens) and not units:
+            high = tens[1] + "十"
     value = _value(high) if high else _value(low)
     if value is None:
         return None

@@ -264,7 +264,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (BUDGET, "估计 预计 预估 起步 以上 开外"),
     (BUDGET, "留 预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
              "以内 之内 搞定 的事 budget set_aside allow allot allotted expect plan plan_for "
-             "reserve reserved block_out estimated estimate "
+             "reserve reserved block_out clear carve_out estimated estimate "
              "takes take spend give_it about around roughly approximately approx under at_most "
              "tops or_so max i'd_say i'd_guess i_reckon i_guess call_it"),
     (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 readers reader users teams anyone"),

@@ -21,7 +21,13 @@ misplans the reader's queue while a missing one falls back to a default:
    the time is a plan for reading, and nothing else in a digest is budgeted that way;
 7. when it answers a question of time ("How long? Five to eight minutes."), never when
    the question was about something else ("How long does CI take? 40 minutes.");
-8. never when it is the value of a label naming something else ("Drain test: 14 min").
+8. never when it is the value of a label naming something else ("Drain test: 14 min");
+9. when none of these chose one, and the paragraph rates the entry for reading (deep or
+   skim): its first duration that nothing ties to something else: no process in its
+   sentence (or in the sentence before, when it opens its own), no part of the PR or
+   other subject before it, and not a measurement or a setting ("from 6 minutes to 40
+   seconds", "20 minutes longer", "默认 3 分钟扫一次", "30 分钟的会"). A writer who rates
+   an entry and then says "五分钟左右" is giving its reading time; a skip gives none.
 
 "Alone" allows a condition or a part it covers after it ("12 minutes if you take it",
 "30 minutes with the tests"); inside brackets, the bracket's own commas part clauses.
@@ -39,6 +45,7 @@ from .clauses import AFTER, BEFORE, has_content
 from .durations import Duration
 from .scanner import Scan, with_time_words
 from .text import Para
+from .time_context import WINDOW, asked_time, is_measurement, other_label, time_label
 from .verdict import Rating
 
 __all__ = ["ReadingTime", "reading_time"]
@@ -56,12 +63,13 @@ class ReadingTime:
 
 
 def reading_time(
-    para: Para, scan: Scan, durations: Sequence[Duration], ratings: Sequence[Rating]
+    para: Para, scan: Scan, durations: Sequence[Duration], ratings: Sequence[Rating],
+    rated: bool = False,
 ) -> ReadingTime:
     """The first duration that is the reading time (see the module docs)."""
     others: list[tuple[Duration, str]] = []
     if durations:  # the words of durations, looked for only around them
-        windows = [(max(0, d.start - 2 * _WINDOW), d.end + _WINDOW) for d in durations]
+        windows = [(max(0, d.start - 2 * WINDOW), d.end + WINDOW) for d in durations]
         scan = with_time_words(para.norm, scan, windows)
     chosen: Duration | None = None
     chosen_rule = ""
@@ -71,25 +79,60 @@ def reading_time(
             chosen, chosen_rule = duration, rule
         else:
             others.append((duration, rule))
+    if chosen is None and rated:
+        # A paragraph that rates the entry for reading and holds a duration tied to
+        # nothing else (no process, no label, no question) is giving its reading time,
+        # unless that duration is plainly a measurement or a setting.
+        for k, (duration, rule) in enumerate(others):
+            if rule in _UNTIED and not is_measurement(para, duration) and not _near_other(
+                para, scan, duration
+            ):
+                chosen, chosen_rule = duration, "reading: the one time tied to nothing else"
+                del others[k]
+                break
     return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))
+
+
+_UNTIED = ("not reading: stands alone, no rating before it", "not reading: no reading word")
+
+
+def _near_other(para: Para, scan: Scan, duration: Duration) -> bool:
+    """Does the duration's sentence speak of something else that takes time (a process,
+    a part of the PR as its clause's subject, a subject of its own before "预计"/"takes"),
+    or, when the duration
+    opens its sentence, the sentence before it ("The suite runs for ages. Forty minutes.")?"""
+    sentence = max(para.sentence_start(duration.start), duration.start - 2 * WINDOW)
+    end = min(para.sentence_end(duration.end), duration.end + 2 * WINDOW)
+    if not has_content(para, scan, sentence, duration.start, AFTER) and sentence:
+        sentence = max(para.sentence_start(sentence - 1), sentence - 2 * WINDOW)
+    if scan.any(lx.PROCESS, sentence, end) or scan.any(
+        lx.PART, para.clause_start(duration.start), duration.start
+    ):
+        return True
+    return any(
+        scan.words[i] in _SUBJECT_BUDGET
+        and has_content(para, scan, para.clause_start(scan.starts[i]), scan.starts[i], AFTER)
+        and not scan.any(lx.WHOLE | lx.READ, para.clause_start(scan.starts[i]), scan.starts[i])
+        for i in scan.between(sentence, duration.start) if scan.flags[i] & lx.BUDGET
+    )
 
 
 def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]) -> str:
     start, end = duration.start, duration.end
-    # The clause around it, `_WINDOW` characters each way at most: what a duration is
+    # The clause around it, `WINDOW` characters each way at most: what a duration is
     # about is said beside it (and thousands of durations in one clause stay linear).
-    clause_start = max(para.clause_start(start), start - _WINDOW)
-    clause_end = min(para.clause_end(end), end + _WINDOW)
+    clause_start = max(para.clause_start(start), start - WINDOW)
+    clause_end = min(para.clause_end(end), end + WINDOW)
     if para.brackets and para.inside_brackets(start):
         clause_start, clause_end = _aside_clause(para, start, end, clause_start, clause_end)
-    sentence_start = max(para.sentence_start(start), start - 2 * _WINDOW)
+    sentence_start = max(para.sentence_start(start), start - 2 * WINDOW)
     process = scan.first(lx.PROCESS, clause_start, clause_end)
     if process >= 0:
         return f"not reading: {scan.words[process]}"
-    label = _time_label(para.norm, start)
+    label = time_label(para.norm, start)
     if label:
         return f"reading: after the label {label!r}"
-    asked = _asked_time(para, scan, start)
+    asked = asked_time(para, scan, start)
     if asked:
         return asked
     if any(r.clause[0] <= start < r.clause[1] for r in ratings):
@@ -103,7 +146,7 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     budget = _budget(para, scan, clause_start, start) or _allotted(scan, end, clause_end)
     if budget:
         return budget
-    other = _other_label(para, scan, start)
+    other = other_label(para, scan, start)
     if other:
         return f"not reading: the value of {other!r}"
     # A condition after it qualifies the estimate ("twelve minutes if you take it"), and so
@@ -150,7 +193,6 @@ def _opened(para: Para, scan: Scan, sentence_start: int, start: int) -> str:
     return ""
 
 
-_WINDOW = 40
 
 
 def _aside_clause(
@@ -175,23 +217,10 @@ def _aside_marks() -> re.Pattern[str]:
     return re.compile("[,，;；:：、]")
 
 
-def _other_label(para: Para, scan: Scan, start: int) -> str:
-    """The label a duration is the value of, when it names something else and rates
-    nothing ("Drain test on the 3-node cluster: 14 min"), or ""."""
-    norm = para.norm
-    near = max(0, start - 8)
-    colon = near + len(norm[near:start].rstrip(" *_~≈")) - 1
-    if colon < near or norm[colon] not in ":：":
-        return ""
-    label = max(para.clause_start(colon), colon - _WINDOW)
-    if scan.any(lx.RATING | lx.BUDGET, label, colon) or not has_content(
-        para, scan, label, colon, AFTER
-    ):
-        return ""
-    return " ".join(norm[label:colon].split()).strip("*_ ")
 _STRONG_BUDGET = frozenset({
     "留", "预留", "留出", "腾出", "抽出", "安排", "花", "budget", "set aside", "allow", "allot",
-    "allotted", "expect", "plan", "plan for", "reserve", "reserved", "block out", "spend",
+    "allotted", "expect", "plan", "plan for", "reserve", "reserved", "block out", "clear",
+    "carve out", "spend",
     "give it", "estimated", "estimate", "i'd say", "i'd guess", "i reckon", "i guess", "call it",
 })
 # An estimate with no subject is the entry's ("预计 30 min 左右"), not one with a subject
@@ -246,8 +275,8 @@ def _just_before(para: Para, rating: Rating, clause_start: int) -> bool:
 
 def _sentence_alone(para: Para, scan: Scan, start: int, end: int) -> bool:
     """Is the duration the whole of its sentence ("Ten to twelve minutes.")?"""
-    sentence_start = max(para.sentence_start(start), start - 2 * _WINDOW)
-    sentence_end = min(para.sentence_end(end), end + 2 * _WINDOW)
+    sentence_start = max(para.sentence_start(start), start - 2 * WINDOW)
+    sentence_end = min(para.sentence_end(end), end + 2 * WINDOW)
     return not has_content(para, scan, sentence_start, start, AFTER) and not (
         has_content(para, scan, end, sentence_end, AFTER)
     )
@@ -259,9 +288,9 @@ def _opens_plain_sentence(para: Para, scan: Scan, start: int, end: int) -> bool:
     if _sentence_alone(para, scan, start, end):
         return True
     sentence = para.sentence_start(start)
-    if sentence < start - 2 * _WINDOW:
+    if sentence < start - 2 * WINDOW:
         return False  # far from its sentence's start: it opens nothing (and stays linear)
-    sentence_end = min(para.sentence_end(end), end + 2 * _WINDOW)
+    sentence_end = min(para.sentence_end(end), end + 2 * WINDOW)
     return not has_content(para, scan, sentence, start, AFTER) and not (
         scan.any(lx.PROCESS, end, sentence_end)
     )
@@ -275,7 +304,7 @@ def _after_plain_sentence(para: Para, scan: Scan, ratings: Sequence[Rating], sta
     # the first rating (they come in order) before it: one look, however many there are
     if not sentence or not ratings or ratings[0].clause[1] > sentence:
         return False
-    before = max(para.sentence_start(sentence - 1), sentence - 2 * _WINDOW)
+    before = max(para.sentence_start(sentence - 1), sentence - 2 * WINDOW)
     return not scan.any(lx.PROCESS, before, start)
 
 
@@ -302,75 +331,11 @@ def _just_after(para: Para, rating: Rating, clause_end: int) -> bool:
     return rating.start <= after
 
 
-#: Words that name a time in a label ("Time:", "Reading time —", "预计："), and the reading
-#: words that may stand with them ("time to read"); a label holding anything else
-#: ("CI time:", "Build duration:") is about that other thing.
-_TIME_NOUNS = frozenset({
-    "time", "duration", "estimate", "est", "est.", "eta", "effort", "cost", "length",
-    "时间", "耗时", "用时", "时长", "预计", "预估", "估计", "估时", "工作量",
-})
-_LABEL_READING = frozenset({"reading", "read", "to", "阅读", "读", "est.", "estimated"})
-
-
-@cache
-def _label_pattern() -> re.Pattern[str]:
-    # The label ends right before the duration: a colon or a dash, markup and an
-    # approximation word between them at most. What comes before the label is a
-    # boundary: the start, a list marker, markup or the end of a sentence.
-    return re.compile(
-        r"(?:\A|(?<=[\s*_#>|(\[【。;!?.•-]))"
-        r"(?P<label>[a-z\u4e00-\u9fff][a-z.\u4e00-\u9fff ]{0,22}?)"
-        r"[\s*_]*(?::|—|–|-)[\s*_]*(?:about|around|roughly|approx\.?|约|大约|大概|~|≈)?\s*\Z"
-    )
-
-
-def _time_label(norm: str, start: int) -> str:
-    """The label naming a time right before `start` ("time", "reading time"), or ""."""
-    match = _label_pattern().search(norm, max(0, start - 32), start)
-    if match is None:
-        return ""
-    label = match.group("label").strip().rsplit(". ", 1)[-1]  # "Skim it. Effort:" → "effort"
-    words = label.split() if label.isascii() else [label]
-    nouns = [w for w in words if w not in _LABEL_READING]
-    if nouns and all(w in _TIME_NOUNS for w in nouns):
-        return label
-    if not label.isascii():  # "阅读时间", "预计阅读": a noun with a reading word around it
-        rest = label.replace("阅读", "").replace("读", "")
-        if rest in _TIME_NOUNS:
-            return label
-    return ""
-
-
 @cache
 def _covering() -> re.Pattern[str]:
     return re.compile(
         r"\s*(?:with|including|incl\.?|plus|counting)\s+(?:the\s+|its\s+)?|\s*(?:连同|包括|含)"
     )
-
-
-@cache
-def _time_question() -> re.Pattern[str]:
-    return re.compile(
-        r"(?<![a-z])how\s+(?:long|much\s+time)(?![a-z])|多久|多长时间|多少时间|几分钟"
-    )
-
-
-def _asked_time(para: Para, scan: Scan, start: int) -> str:
-    """A duration that opens the answer to a question is about what was asked: reading
-    time for "How long? Five to eight minutes.", "要多久？十分钟左右", not for "How long
-    does CI take? 40 minutes."."""
-    sentence = para.sentence_start(start)
-    if not sentence or start - sentence > _WINDOW or not para.norm.startswith("?", sentence - 1):
-        return ""
-    if has_content(para, scan, sentence, start, AFTER):
-        return ""
-    question = max(para.sentence_start(sentence - 1), sentence - 2 * _WINDOW)
-    process = scan.first(lx.PROCESS, question, sentence)
-    if process >= 0:
-        return f"not reading: the answer to a question about {scan.words[process]}"
-    if _time_question().search(para.norm, question, sentence) is not None:
-        return "reading: the answer to a question of time"
-    return ""
 
 
 _CEILINGS = ("tops", "max", "at most", "at the most", "最多", "顶多", "封顶")

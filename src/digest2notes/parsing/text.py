@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .linebreaks import chosen_breaks
 from .script import simplify
 
 if TYPE_CHECKING:
@@ -179,9 +180,10 @@ def _every(text: str, mark: str) -> list[int]:
     return found
 
 
-def _sentence_ends(text: str, line_item: re.Pattern[str]) -> list[int]:
+def _sentence_ends(text: str, line_item: re.Pattern[str], norm: str) -> list[int]:
     """``。！？!?`` always; ``.`` before whitespace (markup and closing quotes between
-    allowed) and not after an abbreviation; a line break before a bullet or a number."""
+    allowed) and not after an abbreviation; a line break before a bullet or a number, or
+    one the writer chose (`linebreaks.chosen_breaks`)."""
     ends: list[int] = []
     for mark in _SENTENCE_MARKS:
         if mark in text:
@@ -197,7 +199,9 @@ def _sentence_ends(text: str, line_item: re.Pattern[str]) -> list[int]:
             ):
                 ends.append(at)
     if "\n" in text:
-        ends += [at for at in _every(text, "\n") if line_item.match(text, at + 1)]
+        # (the lines as written: `text` has what is inside brackets blanked)
+        ragged = chosen_breaks(norm)
+        ends += [at for at in _every(text, "\n") if at in ragged or line_item.match(text, at + 1)]
     ends.sort()
     return ends
 
@@ -266,7 +270,7 @@ class Para:
             for start, end in para.brackets:
                 if end - start > 2:
                     outside = outside[: start + 1] + _BLANK * (end - start - 2) + outside[end - 1 :]
-        sentences = _sentence_ends(outside, line_item)
+        sentences = _sentence_ends(outside, line_item, norm)
         if "**" in outside:  # a bold label ("**P0 · 细读，约二十分钟**") is a sentence of its own
             sentences = sorted(set(sentences) | set(_bold_ends(outside)))
         if "【" in outside or "[" in outside:  # so is a bracketed one ("【选读】不强制")

@@ -1,0 +1,128 @@
+"""What a duration is the time of, read from what stands around it: a label ("Time:",
+"CI time:"), the question it answers ("How long?"), or its being a measurement or a
+setting rather than an estimate ("from 6 minutes to 40 seconds", "默认 3 分钟扫一次").
+`minutes` asks these while deciding which duration is the reading time.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from . import lexicon as lx
+from .clauses import AFTER, has_content
+from .durations import Duration
+from .scanner import Scan
+from .text import Para
+
+__all__ = ["WINDOW", "asked_time", "is_measurement", "other_label", "time_label"]
+
+#: How far from a duration its surroundings are looked at: what a duration is about is
+#: said beside it (and thousands of durations in one clause stay linear).
+WINDOW = 40
+
+
+@cache
+def _measure_marks() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """What makes a duration a measurement or a setting: before it, a default, an
+    interval or the start of a change ("默认 3 分钟", "every five minutes", "从 6 分钟");
+    after it, the end of a change, a comparison, a frequency, or the noun it sizes
+    ("降到 40 秒", "20 minutes longer", "扫一次", "30 分钟的会", "a 30-minute meeting")."""
+    before = re.compile(
+        r"(?:默认|缺省|每隔?|从|由|(?<![a-z])(?:default(?:s to)?|every|each|from|by))"
+        r"\s*(?:为|是|值|:|：)?\s*(?:约|大约|about|around)?\s*\Z"
+    )
+    after = re.compile(
+        r"\s*(?:(?:降|减|缩|涨|升|提|增)|到|至|→|->|(?<![a-z])to\s+\d|一次|(?:的|之)(?!事|阅读|读|时间)"
+        r"|(?<![a-z])(?:longer|shorter|faster|slower|more|less|earlier|later|per|each|"
+        r"once|ago)(?![a-z])|-?(?<![a-z])(?:minute|hour|min)s?(?:-long)?\s+(?!read|look|skim|"
+        r"pass|glance|study|dive|sit|sitting|investment)[a-z])"
+    )
+    return before, after
+
+
+def is_measurement(para: Para, duration: Duration) -> bool:
+    before, after = _measure_marks()
+    norm = para.norm
+    return bool(
+        before.search(norm, max(0, duration.start - 12), duration.start)
+        or after.match(norm, duration.end)
+    )
+
+
+def other_label(para: Para, scan: Scan, start: int) -> str:
+    """The label a duration is the value of, when it names something else and rates
+    nothing ("Drain test on the 3-node cluster: 14 min"), or ""."""
+    norm = para.norm
+    near = max(0, start - 8)
+    colon = near + len(norm[near:start].rstrip(" *_~≈")) - 1
+    if colon < near or norm[colon] not in ":：":
+        return ""
+    label = max(para.clause_start(colon), colon - WINDOW)
+    if scan.any(lx.RATING | lx.BUDGET, label, colon) or not has_content(
+        para, scan, label, colon, AFTER
+    ):
+        return ""
+    return " ".join(norm[label:colon].split()).strip("*_ ")
+#: Words that name a time in a label ("Time:", "Reading time —", "预计："), and the reading
+#: words that may stand with them ("time to read"); a label holding anything else
+#: ("CI time:", "Build duration:") is about that other thing.
+_TIME_NOUNS = frozenset({
+    "time", "duration", "estimate", "est", "est.", "eta", "effort", "cost", "length",
+    "时间", "耗时", "用时", "时长", "预计", "预估", "估计", "估时", "工作量",
+})
+_LABEL_READING = frozenset({"reading", "read", "to", "阅读", "读", "est.", "estimated"})
+
+
+@cache
+def _label_pattern() -> re.Pattern[str]:
+    # The label ends right before the duration: a colon or a dash, markup and an
+    # approximation word between them at most. What comes before the label is a
+    # boundary: the start, a list marker, markup or the end of a sentence.
+    return re.compile(
+        r"(?:\A|(?<=[\s*_#>|(\[【。;!?.•-]))"
+        r"(?P<label>[a-z\u4e00-\u9fff][a-z.\u4e00-\u9fff ]{0,22}?)"
+        r"[\s*_]*(?::|—|–|-)[\s*_]*(?:about|around|roughly|approx\.?|约|大约|大概|~|≈)?\s*\Z"
+    )
+
+
+def time_label(norm: str, start: int) -> str:
+    """The label naming a time right before `start` ("time", "reading time"), or ""."""
+    match = _label_pattern().search(norm, max(0, start - 32), start)
+    if match is None:
+        return ""
+    label = match.group("label").strip().rsplit(". ", 1)[-1]  # "Skim it. Effort:" → "effort"
+    words = label.split() if label.isascii() else [label]
+    nouns = [w for w in words if w not in _LABEL_READING]
+    if nouns and all(w in _TIME_NOUNS for w in nouns):
+        return label
+    if not label.isascii():  # "阅读时间", "预计阅读": a noun with a reading word around it
+        rest = label.replace("阅读", "").replace("读", "")
+        if rest in _TIME_NOUNS:
+            return label
+    return ""
+
+
+@cache
+def _time_question() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])how\s+(?:long|much\s+time)(?![a-z])|多久|多长时间|多少时间|几分钟"
+    )
+
+
+def asked_time(para: Para, scan: Scan, start: int) -> str:
+    """A duration that opens the answer to a question is about what was asked: reading
+    time for "How long? Five to eight minutes.", "要多久？十分钟左右", not for "How long
+    does CI take? 40 minutes."."""
+    sentence = para.sentence_start(start)
+    if not sentence or start - sentence > WINDOW or not para.norm.startswith("?", sentence - 1):
+        return ""
+    if has_content(para, scan, sentence, start, AFTER):
+        return ""
+    question = max(para.sentence_start(sentence - 1), sentence - 2 * WINDOW)
+    process = scan.first(lx.PROCESS, question, sentence)
+    if process >= 0:
+        return f"not reading: the answer to a question about {scan.words[process]}"
+    if _time_question().search(para.norm, question, sentence) is not None:
+        return "reading: the answer to a question of time"
+    return ""
