@@ -228,3 +228,33 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
     )
     points = analyse_uncached(text).focus_points
     assert points == ("the\nstratification of weighted samples", "the scorer's handling of zero weights")
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        # a marked list under a header of its own, in a paragraph rated for reading
+        ("Worth a close read. The plays to rewatch: 1) the scope check 2) how the snippet "
+         "is hoisted 3) the interplay with SSR.",
+         ("the scope check", "how the snippet is hoisted", "the interplay with SSR")),
+        ("这条值得精读。給自己的功課：第一，DSK 比對失敗時的退路；第二，搬移舊實體的順序。",
+         ("DSK 比對失敗時的退路", "搬移舊實體的順序")),
+        # ... not when the header says the list is the change or what is left to do,
+        # nor when the entry is skipped
+        ("Worth a close read. Changes: 1) the scope check 2) how the snippet is hoisted.", ()),
+        ("值得细看。后续工作：1. 支持 Broker Load；2. 支持部分列更新。", ()),
+        ("Skip it. The plays to rewatch: 1) the scope check 2) how the snippet is hoisted.", ()),
+        # an interview's labelled question asks for the points; its answer gives them
+        ("Q: Anything to watch? A: Two things: the backend trait, and how hits are sorted.",
+         ("the backend trait", "how hits are sorted")),
+        ("Q: What to look at? A: The migration guide's table of old fields.",
+         ("The migration guide's table of old fields",)),
+        # "when you read it" says when, not for whom: it is no condition
+        ("Deep read. What to listen for when you read it: the bound check in the queue, the "
+         "way it splits, and why the default stays at 256.",
+         ("the bound check in the queue", "the way it splits", "why the default stays at 256")),
+        ("Deep read. If you maintain the scheduler, look at the steal path.", ()),
+    ],
+)
+def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:
+    assert analyse_uncached(text).focus_points == points, text

@@ -89,7 +89,7 @@ def read_focus(
     _reasons(state, ratings)
     if scan.present & (lx.RECOMMEND | lx.MODAL):
         _praise(state)
-    _unclaimed_lists(state, ratings)
+    _unclaimed_lists(state, ratings, verdict)
     if not state.found:
         return FocusReading((), (), tuple(state.skipped))
     state.found.sort(key=lambda f: f.items[0].start)
@@ -304,7 +304,9 @@ def _reading_steps(state: FocusState, items: tuple[Item, ...]) -> list[Item]:
 
 
 
-def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
+def _unclaimed_lists(
+    state: FocusState, ratings: list[Rating], verdict: Rating | None
+) -> None:
     """A marked list no pointer claimed is a focus list only when it opens the sentence
     right after the rating, or follows the rating's own colon ("值得精读：1) …")."""
     para, scan = state.para, state.scan
@@ -330,9 +332,14 @@ def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
             if not has_content(para, scan, rating_end, intro_end, BEFORE):
                 claim(state, index, None)
                 continue
-        if has_content(para, scan, intro_start, intro_end, BEFORE) or scan.any(
-            lx.WHOLE, intro_start, intro_end
-        ):  # "The change (a) deletes X, (b) makes Y…": the PR as subject, what it did
+        if scan.any(lx.WHOLE, intro_start, intro_end):
+            # "The change (a) deletes X, (b) makes Y…": the PR as subject, what it did
+            state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
+            continue
+        if _headed(state, verdict, intro_start, intro_end):
+            claim(state, index, None)
+            continue
+        if has_content(para, scan, intro_start, intro_end, BEFORE):
             state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
             continue
         before = para.sentence_start(max(0, intro_start - 1))
@@ -340,3 +347,34 @@ def _unclaimed_lists(state: FocusState, ratings: list[Rating]) -> None:
             claim(state, index, None)
         else:
             state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
+
+
+_HEADER_REACH = 60
+
+
+def _headed(state: FocusState, verdict: Rating | None, start: int, end: int) -> bool:
+    """A marked list under a short header of its own ("The plays to rewatch: 1) …",
+    "给自己的功课：第一，…", "上桌先尝这三样：") in a paragraph that rates the entry for
+    reading: what a digest enumerates for its reader is what to look at, unless the
+    header says the list is what the PR changed or what is left to do ("Changes:",
+    "后续工作："), or the list is the PR's (its subject, checked by the caller)."""
+    para = state.para
+    header = para.norm[start:end].rstrip(" \t\n*_")
+    if not header.endswith((":", "：")) or end - start > _HEADER_REACH:
+        return False
+    if verdict is None or verdict.verdict is Verdict.SKIP:
+        return False
+    return _describes().search(header) is None and not state.scan.any(
+        lx.CAUTION | lx.BACKGROUND | lx.COND, start, end
+    )
+
+
+@cache
+def _describes() -> re.Pattern[str]:
+    """Headers of lists that describe the change or what is left to do."""
+    return re.compile(
+        r"改动|变更|修改|修复|新增|增加|删除|移除|后续|待办|遗留|计划|包括|包含|涉及|做了|实现了|"
+        r"(?<![a-z])(?:changes?|changed|fix(?:es|ed)?|adds?|added|removes?|removed|new|todo|"
+        r"to-do|follow[- ]?ups?|remaining|still to do|left to do|next steps?|pros|cons|drops|"
+        r"includes?|contains?|summary|what's new|changelog|does|did)(?![a-z])"
+    )

@@ -21,8 +21,8 @@ def chosen_breaks(text: str) -> set[int]:
     """The line breaks of `text` the writer chose, as ends of a thought: every break of a
     paragraph whose lines are not filled to a width (one remark per line: chat, bullet
     comments, "Q: … A: …"; lines narrower than any wrap), and in a hard-wrapped paragraph,
-    a line that stops well short of the width when the next word would have fitted on it. A line ending in a comma, a
-    colon or a dash goes on in the next."""
+    a line that stops well short of the width when the next word would have fitted on it.
+    A line ending in a comma, a colon or a dash goes on in the next."""
     breaks = [at for at, ch in enumerate(text) if ch == "\n"]
     starts = [0] + [at + 1 for at in breaks]
     lines = [text[a:b] for a, b in zip(starts, [*breaks, len(text)], strict=True)]

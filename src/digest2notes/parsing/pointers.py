@@ -26,6 +26,7 @@ from functools import cache
 from . import lexicon as lx
 from .headers import count, english_introducer, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
+from .questions import question_pointer
 from .subjects import english_phrase, in_subject
 from .verbs import (
     ADVICE,
@@ -97,7 +98,7 @@ def read_pointers(state: FocusState) -> None:
             continue
         if bits & lx.ATTEND and negated(state, i):
             continue  # "No need to look at it", "不用关注 X"
-        if _question(state, i):
+        if question_pointer(state, i):
             continue
         if words[i].isascii() and english_phrase(state, i):
             continue
@@ -148,7 +149,7 @@ def _excluded(state: FocusState, i: int) -> str:
         bits = scan.flags[j]
         if at < chunk:
             continue
-        if bits & lx.COND:
+        if bits & lx.COND and not _while_reading(state, j):
             return f"conditional advice ({scan.words[j]!r})"
         if bits & lx.OPTIONAL and para.norm.startswith("的", scan.ends[j]):
             # "感兴趣的家人们可以翻翻 X", "有兴趣的读者": the readers an interest defines
@@ -158,6 +159,18 @@ def _excluded(state: FocusState, i: int) -> str:
         if bits & lx.CAUTION and at >= clause:
             return f"a caveat ({scan.words[j]!r})"
     return ""
+
+
+def _while_reading(state: FocusState, j: int) -> bool:
+    """"when you read it": a condition whose verb is reading says when, not for whom."""
+    scan = state.scan
+    following = j + 1
+    return (
+        scan.words[j] in ("when you", "when")
+        and following < len(scan.starts)
+        and bool(scan.flags[following] & lx.READ)
+        and scan.starts[following] - scan.ends[j] <= 1
+    )
 
 
 def _caution(state: FocusState, i: int) -> None:
@@ -325,62 +338,3 @@ def _past_label(norm: str, start: int, end: int) -> int:
 _LABEL_LEAD = 8  # characters between a bold label's opening and its pointer word
 
 
-# --- a question that asks what to look at ---------------------------------------------------
-@cache
-def _asking() -> re.Pattern[str]:
-    # English asks with its first word ("What should you check?", "Anything to watch?");
-    # Chinese asks in place ("看点在哪？", "该关注什么？")
-    return re.compile(
-        r"[\s*_>]*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|where|which|anything|any)(?![a-z])"
-        r"|.*?(?:什么|哪|啥)"
-    )
-
-
-@cache
-def _answer_header() -> re.Pattern[str]:
-    # "Three spots:", "两处：": a count closing the answer's own short header
-    return re.compile(r"[^,.;:!?。]{1,24}:\s*")
-
-
-_QUESTION_REACH = 120
-
-
-@cache
-def _answer_preposition() -> re.Pattern[str]:
-    return re.compile(r"(?:(?:in|to|at|on|into)\s+|在\s*)")
-
-
-def _question(state: FocusState, i: int) -> bool:
-    """A pointer in a question: "What should you look at? Three spots: 1) …", "Anything
-    to watch? The row for X", "看点在哪？X": the answer, the next sentence, is the object.
-    A question that asks nothing of the kind ("Does anyone need to be told to read X?",
-    "Are the tests worth the same care?") points nowhere. True when it was a question."""
-    para, scan = state.para, state.scan
-    norm = para.norm
-    if not state.asks:
-        return False
-    start = scan.starts[i]
-    end = para.sentence_end(start)
-    if end >= len(norm) or norm[end] not in "?？":
-        return False
-    if norm.find(":", scan.ends[i], end) >= 0:
-        return False  # "One question worth holding in your head: when does X…?"
-    sentence = para.sentence_start(start)
-    if end - sentence > _QUESTION_REACH:
-        return False  # a question is short; a long stretch ending in "?" is prose
-    if not _asking().match(norm, sentence, end):
-        return True  # a yes/no question: its answer rates, it does not list
-    answer = end + 1
-    while answer < len(norm) and norm[answer] in " \t\n*_":
-        answer += 1
-    answer_end = para.sentence_end(answer)
-    if answer >= answer_end or scan.any(lx.NEG | lx.DISMISS, answer, min(answer + 12, answer_end)):
-        return True  # "Anything to watch? Nothing."
-    lead = _answer_preposition().match(norm, answer, answer_end)
-    if lead is not None:  # "Where is it? In X": the place answered, not its preposition
-        answer = lead.end()
-    header = _answer_header().match(norm, answer, answer_end)
-    if header is not None and state.marked_at(header.end()) >= 0:
-        answer = header.end()
-    inline(state, i, answer, "question")
-    return True
