@@ -18,6 +18,14 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
 @pytest.mark.parametrize(
     ("text", "verdict"),
     [
+        # a part named by a short question, rated in its answer, does not rate the whole
+        ("The tests? Routine, glance at them. The change itself deserves a proper study "
+         "session.", DEEP),
+        # other reading, not this PR: "background, not required"
+        ("Background, not required: the write-up on the blog. Read it closely.", DEEP),
+        ("旧的实现见 #58126，可以拿来当对照组，不是这次的重点。值得精读。", DEEP),
+        # a dismissal in its participle, standing as the verdict
+        ("Dismissed, save for readers who maintain a fork.", SKIP),
         # questions and their answers
         ("Should you read this one line by line? No. It is a version bump.", SKIP),
         ("Do we need to read it together? Not really, the diff is two lines.", SKIP),

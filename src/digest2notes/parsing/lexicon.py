@@ -112,7 +112,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
                    "知道 知悉 过一遍 过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
-                   "full_attention undivided_attention read-every"),
+                   "full_attention undivided_attention read-every study_session"),
     (READ | BREVITY, "带过 一笔带过 掠过"),
     (READ | BREVITY, "浏览 略读 略看 粗读 粗看 速读 泛读 扫读 扫一眼 扫一下 扫两眼 扫一遍 瞄 "
                      "瞄一眼 瞄两眼 翻翻 翻一翻 翻一下 扫过 掠过 概览 skim skims skimming "
@@ -135,7 +135,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
               "at_a_glance short shortish rush hurry"),
-    (DISMISS, "pass_over pass_it_over give_it_a_miss"),
+    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed"),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
               "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
               "scroll_past scroll_on "
@@ -197,7 +197,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "non-negotiable have_to has_to need_to needs_to"),
     (HIGH | NEED, "required"),
     (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know"),
-    (NEED, "必要 需要 needed necessary need needs"),
+    (NEED, "必要 需要 needed necessary need needs obligation obliged"),
     (LOW, "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 irrelevant "
           "low_priority low_value low-value low-priority"),
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
@@ -209,7 +209,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
                "extra_credit bonus_reading"),
     # what a rating or a pointer is about
     (WHOLE, "本pr 本_pr 这个pr 这个_pr 该pr 该_pr 此pr 此_pr 本条 这条 此条 该条 这次 本次 这篇 "
-            "本篇 整个 整体 总体 综合来看 总的来说 它 这是 这一条 这一篇 diff the_diff this_diff "
+            "本篇 整个 整体 整条 这支 本支 总体 综合来看 总的来说 它 这是 这一条 这一篇 diff "
+            "the_diff this_diff "
            "the_patch this_patch this_pr the_pr this_one this_contribution the_contribution "
             "this_pull_request the_pull_request this_series the_series "
             "this_change the_change it this overall the_whole_thing all_of_it"),

@@ -2,9 +2,10 @@
 condition.
 
 The phrase is its cues with an article before and a pronoun after ("A quick look is
-enough", "Skim it"). A rating about a part ("所附单元测试…，概览即可"), for a group of
-readers ("…的同学，") or under a condition ("若…", "If you…") is tier 1: it counts only
-when nothing rates the whole.
+enough", "Skim it"). A rating about a part ("所附单元测试…，概览即可"; "The tests?
+Routine, glance at them"), about other reading ("Background, not required: …"), for a
+group of readers ("…的同学，") or under a condition ("若…", "If you…", but not a choice
+of one: "如果只能挑一支精读") is tier 1: it counts only when nothing rates the whole.
 """
 
 from __future__ import annotations
@@ -42,9 +43,16 @@ def phrase_span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int
 def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> tuple[int, str]:
     """Tier 1 when the rating is about a part ("所附单元测试…，概览即可") or depends on the
     reader's situation ("若…", "If you…", "…的同学，"); tier 0 otherwise."""
-    if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART):
+    if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART | lx.BACKGROUND):
         return 0, ""
     chunk = para.chunk_start(clause_start)
+    # "Background, not required: …", "老的实现见 #N，…不是这次的重点": other reading rated
+    background = scan.first(lx.BACKGROUND, chunk, first_cue)
+    if background >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[background]):
+        return 1, f"background: {scan.words[background]}"
+    asked = _asked_part(para, scan, clause_start)
+    if asked:
+        return 1, f"part: {asked}"
     # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
     # clause); but "if …, X; otherwise a quick glance" is the advice for everyone else.
     condition = scan.first(lx.COND, first_cue, para.clause_end(first_cue))
@@ -53,7 +61,9 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
             condition = i
         elif scan.flags[i] & lx.EXCEPT:
             condition = -1
-    if condition >= 0:
+    if condition >= 0 and not _only_one().search(
+        para.norm, scan.ends[condition], min(first_cue, scan.ends[condition] + _ONLY_REACH)
+    ):  # "如果这周只能挑一支精读，就是它": a choice of one, not a condition on the reader
         return 1, f"condition: {scan.words[condition]}"
     for i in scan.between(chunk, first_cue):
         if scan.flags[i] & lx.AUDIENCE and para.clause_end(scan.ends[i]) < first_cue:
@@ -71,6 +81,35 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
     if part >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[part]):
         return 1, f"part: {scan.words[part]}"
     return 0, ""
+
+
+_ONLY_REACH = 16
+
+
+@cache
+def _only_one() -> re.Pattern[str]:
+    return re.compile(r"只|仅|(?<![a-z])(?:only|just)\s+(?:one|read|have|pick)(?![a-z])")
+
+
+def _asked_part(para: Para, scan: Scan, clause_start: int) -> str:
+    """The part a short question right before the rating's sentence names, when that is
+    all it asks ("The tests? Routine, glance at them."), or ""."""
+    sentence = para.sentence_start(clause_start)
+    if not sentence or para.norm[sentence - 1] not in "?？":
+        return ""
+    question = para.sentence_start(sentence - 1)
+    part = scan.first(lx.PART, question, sentence)
+    if part < 0 or sentence - question > _ONLY_REACH * 2:
+        return ""
+    rest = para.norm[question:sentence].replace(scan.words[part], "", 1)
+    return scan.words[part] if _asked_rest().fullmatch(rest) is not None else ""
+
+
+@cache
+def _asked_rest() -> re.Pattern[str]:
+    return re.compile(
+        r"[\s*_>]*(?:and|so|what\s+about|how\s+about|the|its|至于|那)?\s*(?:呢)?\s*[?？]"
+    )
 
 
 def _own_subject(para: Para, scan: Scan, start: int, first_cue: int) -> bool:
