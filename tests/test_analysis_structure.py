@@ -257,6 +257,13 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the backend trait", "how hits are sorted")),
         ("Q: What to look at? A: The migration guide's table of old fields.",
          ("The migration guide's table of old fields",)),
+        # a reading verb with its aspect or result describes, it does not point
+        ("值得精读。看不懂的随时来找我。", ()),
+        ("这道菜我还没来得及下锅，只看了菜单：以前要手写三组 shape，现在自动收集。", ()),
+        # other reading is no focus point: "背景可以看 X"
+        ("快速浏览即可。背景可以看 #11290 的 discussion。", ()),
+        # "the matter" is a noun, not "what matters"
+        ("Summary of the matter: the extension moves to module state. Read it closely.", ()),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

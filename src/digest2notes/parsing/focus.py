@@ -70,9 +70,10 @@ def read_focus(
     state = FocusState(para, scan, marked_lists(para))
     state.set_ratings([(r.start, r.end) for r in ratings if r.tier == 0])
     state.verdict = (verdict.start, verdict.end) if verdict else None
-    if scan.present & (_EXCLUDING | lx.OPTIONAL):
+    if scan.present & (_EXCLUDING | lx.OPTIONAL | lx.BACKGROUND):
         state.exclusions = [
-            i for i, bits in enumerate(scan.flags) if bits & (_EXCLUDING | lx.OPTIONAL)
+            i for i, bits in enumerate(scan.flags)
+            if bits & (_EXCLUDING | lx.OPTIONAL | lx.BACKGROUND)
         ]
     for marked in state.marked:
         state.consume(marked.start, marked.end)

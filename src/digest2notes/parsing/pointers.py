@@ -158,6 +158,8 @@ def _excluded(state: FocusState, i: int) -> str:
             return f"advice for a group of readers ({scan.words[j]!r})"
         if bits & lx.CAUTION and at >= clause:
             return f"a caveat ({scan.words[j]!r})"
+        if bits & lx.BACKGROUND and at >= clause:  # "背景可以看 X": other reading
+            return f"background reading ({scan.words[j]!r})"
     return ""
 
 
