@@ -192,23 +192,6 @@ def merge(
 
 
 _REMADE = frozenset({note.DROPPED_KEY, note.CHANGED_KEY})
-_SECTIONS = ("items", "dropped", "digests", "changed")
-
-
-def fresh(current: Sequence[Unit]) -> BodyMerge:
-    """The generated part of a new note: the `current` units in their sections, nothing
-    of the reader's to parse or keep (what `merge` makes of an empty part)."""
-    out: dict[str, list[str]] = {}
-    written: dict[str, str] = {}
-    for unit in current:
-        out[unit.key], written[unit.key] = _fresh(unit), unit.value
-    order = sorted(out, key=lambda key: _SECTIONS.index(_section_of(key, ())))
-    lines = [line for key in order for line in out[key]]
-    pure = all(_value(out[key]) == value for key, value in written.items())
-    points = (0, sum(unit.key.startswith(note.POINT_PREFIX) for unit in current))
-    return BodyMerge(lines, written, [], bool(out), points, pure)
-
-
 def _merge_item(piece: Piece, unit: Item, old: str | None) -> tuple[list[str], str, str] | None:
     """(lines, what the tool wrote, the digest's value where it conflicts with the
     reader's); None if the reader's line is not an item any more."""
@@ -308,14 +291,17 @@ def _layout(
     ours = [u.key for u in current if u.key in out]
     order = list(dict.fromkeys([*ours, *in_reader_order, *out]))
     sections: dict[str, list[str]] = {"items": [], "dropped": [], "digests": [], "changed": []}
+    stayed: dict[str, list[str]] = {name: [] for name in sections}  # in the reader's order
     dropped_keys = set(dropped)
     for key in order:
         sections[_section_of(key, dropped_keys)].append(key)
+    for key in in_reader_order:
+        if section[key] == _section_of(key, dropped_keys):
+            stayed[section[key]].append(key)
     for name, keys in sections.items():
-        here = set(keys)
-        theirs = [k for k in in_reader_order if k in here and section[k] == name]
+        theirs = stayed[name]
         kept = set(theirs)
-        if [k for k in keys if k in kept] != theirs:  # the reader's order, then the rest
+        if theirs and [k for k in keys if k in kept] != theirs:  # the reader's order first
             keys = theirs + [k for k in keys if k not in kept]
         if name == "dropped" and note.DROPPED_KEY in keys:
             keys = [note.DROPPED_KEY, *(k for k in keys if k != note.DROPPED_KEY)]

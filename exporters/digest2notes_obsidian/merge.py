@@ -12,9 +12,9 @@ For each of our properties and each unit of the generated part:
 
 The reader's own properties, their order, formatting and comments, everything
 outside the generated part, the line endings and a byte-order mark are kept as they
-are. A new note is what that merge into an empty note writes, put together from the
-same pieces (`body.fresh`) without reading the empty note back. The result also says
-what the tool wrote (the next base) and what the note now holds (for the study queue).
+are. A new note is the same merge into an empty note, so there is one way to write
+a note. The result also says what the tool wrote (the next base) and what the note
+now holds (for the study queue).
 """
 
 from __future__ import annotations
@@ -36,9 +36,7 @@ _DATE = re.compile(r"\d{4}-\d\d-\d\d")
 _BEGIN = re.compile(r"^%% digest2notes:begin\b.*%%[ \t]*$")
 _END = re.compile(r"^%% digest2notes:end\b.*%%[ \t]*$")
 _SKELETON = f"---\n---\n\n{note.BEGIN_MARKER}\n{note.end_marker()}\n\n{note.NOTES_HEADING}\n"
-#: A new note's body around its generated part, as in `_SKELETON`.
-_BEFORE_PART = f"\n{note.BEGIN_MARKER}"
-_AFTER_PART = (note.end_marker(), "", note.NOTES_HEADING, "")
+_NOTHING_WRITTEN = Written({}, {})
 
 
 @dataclass(frozen=True)
@@ -52,24 +50,8 @@ class Merged:
 
 
 def new_note(draft: note.Draft) -> Merged:
-    """A new note: what a merge into an empty note (`_SKELETON`) writes, made without
-    reading that note back: every property and unit is the draft's."""
-    kind = draft.kind
-    ours = {key: value for key, value in draft.properties.items() if key not in kind.derived}
-    part = body.fresh(draft.units)
-    ours |= kind.derive(draft.id, ours, part.points)
-    wanted = {key: ours[key] for key in kind.keys if key in ours}
-    written = Written({key: _plain(value) for key, value in ours.items()
-                       if key not in kind.derived}, part.written)
-    seen = _seen({}, wanted, part.points)
-    if not wanted and not part.changed:
-        return Merged(None, written, seen, ())
-    lines = [_BEFORE_PART, *part.lines, *_AFTER_PART]
-    result = f"---\n{properties.emit(wanted)}---\n" + "\n".join(lines)
-    changes = (["properties " + ", ".join(wanted)] if wanted else []) + (
-        ["checklist and digest text"] if part.changed else []
-    )
-    return Merged(note.seal(result) if part.pure else result, written, seen, tuple(changes))
+    """A new note: the merge into an empty note, nothing written there before."""
+    return merge(_SKELETON, draft, _NOTHING_WRITTEN)
 
 
 def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
@@ -85,7 +67,7 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
     mode: body.Base = base.units if base is not None else (
         body.SEALED if note.is_sealed(text) else body.ADOPTED
     )
-    front = properties.read(text.replace("\r\n", "\n"))
+    front = properties.read(text if eol == "\n" else text.replace("\r\n", "\n"))
     ours = draft.properties
     kind = draft.kind
     wanted, written_props, conflicts, theirs_kept = _merge_properties(
@@ -112,7 +94,9 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
     written = Written(written_props, written_units)
     if not changed_keys and not body_changed:
         return Merged(None, written, seen, ())
-    result = (f"---\n{yaml_text}---\n" + "\n".join(lines)).replace("\n", eol)
+    result = f"---\n{yaml_text}---\n" + "\n".join(lines)
+    if eol != "\n":
+        result = result.replace("\n", eol)
     if pure:
         result = note.seal(result)
     changes = (["properties " + ", ".join(changed_keys)] if changed_keys else []) + (

@@ -7,7 +7,9 @@ listing entry points does not need. Installers write each distribution's entry
 points to ``<name>.dist-info/entry_points.txt`` (or ``.egg-info``) in a folder on
 ``sys.path``; this module reads those files in ``sys.path`` order, the first
 distribution of a name winning, as ``importlib.metadata`` does, and loads an
-entry point the same way (import the module, then follow the attributes).
+entry point the same way (import the module, then follow the attributes). A run asks
+for several groups (exporters, their options, commands) at several points; the files
+are read once per process and ``sys.path``, every group kept.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 _SUFFIXES = (".dist-info", ".egg-info")
 
@@ -41,20 +44,27 @@ class EntryPoint:
 
 def entry_points(group: str) -> list[EntryPoint]:
     """Every installed entry point of `group`, in ``sys.path`` order."""
-    found: list[EntryPoint] = []
+    return list(_installed(tuple(sys.path)).get(group, ()))
+
+
+@lru_cache(maxsize=4)
+def _installed(path: tuple[str, ...]) -> dict[str, tuple[EntryPoint, ...]]:
+    """Every group's entry points of the distributions in the folders of `path`."""
+    found: dict[str, list[EntryPoint]] = {}
     seen: set[str] = set()
-    for folder in _metadata_folders():
+    for folder in _metadata_folders(path):
         distribution = _distribution_name(folder)
         key = distribution.lower().replace("-", "_")
         if key in seen:
             continue  # an earlier folder on sys.path has this distribution
         seen.add(key)
-        found.extend(_read(folder, group, distribution))
-    return found
+        for entry_point in _read(folder, distribution):
+            found.setdefault(entry_point.group, []).append(entry_point)
+    return {group: tuple(points) for group, points in found.items()}
 
 
-def _metadata_folders() -> Iterator[str]:
-    for path in sys.path:
+def _metadata_folders(paths: tuple[str, ...]) -> Iterator[str]:
+    for path in paths:
         try:
             names = sorted(os.listdir(path or "."))
         except OSError:  # not a folder (a zip file), or gone
@@ -79,8 +89,8 @@ def _distribution_name(folder: str) -> str:
     return os.path.basename(folder).rsplit(".", 1)[0].split("-", 1)[0]
 
 
-def _read(folder: str, group: str, distribution: str) -> Iterator[EntryPoint]:
-    """The ``[group]`` section of an ``entry_points.txt`` (INI: ``name = value`` lines)."""
+def _read(folder: str, distribution: str) -> Iterator[EntryPoint]:
+    """Every ``name = value`` line of an ``entry_points.txt`` (INI), in its ``[group]``."""
     try:
         with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as handle:
             lines = handle.read().splitlines()
@@ -93,6 +103,6 @@ def _read(folder: str, group: str, distribution: str) -> Iterator[EntryPoint]:
             continue
         if line.startswith("[") and line.endswith("]"):
             section = line[1:-1].strip()
-        elif section == group and "=" in line:
+        elif section is not None and "=" in line:
             name, _, value = line.partition("=")
-            yield EntryPoint(name.strip(), value.strip(), group, distribution)
+            yield EntryPoint(name.strip(), value.strip(), section, distribution)

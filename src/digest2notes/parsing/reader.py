@@ -6,8 +6,9 @@ whose reading is the newest digest's (digests get corrected), whose references a
 every digest's, and whose history keeps what each digest said. Problems in one file,
 or one entry, never stop the others. Reading is one process: analysis is cheap, and
 the same paragraph is analysed once however many digests repeat it, and once across
-runs while the parser does not change (`cache`: a file's paragraphs are looked up
-together, and the new analyses written together when the read ends).
+runs while the parser does not change (`cache`: every file is split into entries
+first, so that all their paragraphs are looked up together, and the new analyses are
+written together when the read ends).
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from ..errors import InputError
 from ..model import Appearance, Entry, Source, Verdict
 from . import cache
 from .analysis import Analysis, analyse_many
-from .dates import choose_date, parse_iso
+from .dates import DigestDate, choose_date, parse_iso
 from .files import STDIN, STDIN_NAME, decode, expand, read_bytes
 from .ids import entry_id
-from .layout import parse_digest_text
+from .layout import Layout, parse_digest_text
 
 if TYPE_CHECKING:
     from . import ReadResult
@@ -68,8 +69,15 @@ def read(
             files = [path for path in files if path != STDIN]
     seen: dict[str, list[_Seen]] = {}
     with _collector_paused(), cache.opened() as store:
-        for path in files:
-            _read_file(path, stdin_text, option, extra_phrases, store, seen, result)
+        laid_out = [_lay_out(path, stdin_text, option) for path in files]
+        texts = [raw.text for file in laid_out if isinstance(file, _File)
+                 for raw in file.layout.entries]
+        analyses = iter(analyse_many(texts, extra_phrases, store))
+        for file in laid_out:  # in the order read, problems included
+            if isinstance(file, InputError):
+                result.errors.append(file)
+            else:
+                _take(file, analyses, seen, result)
         result.entries = [_merge(group) for group in seen.values()]
     return result
 
@@ -88,28 +96,36 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _read_file(
-    path: str,
-    stdin_text: str | None,
-    option: str | None,
-    extra: Mapping[str, Verdict] | None,
-    store: cache.Store | None,
-    seen: dict[str, list[_Seen]],
-    result: ReadResult,
-) -> None:
+@dataclass(slots=True)
+class _File:
+    """One digest file read and split into entries, before they are analysed."""
+
+    shown: str
+    layout: Layout
+    date: DigestDate
+
+
+def _lay_out(path: str, stdin_text: str | None, option: str | None) -> _File | InputError:
     stdin = path == STDIN
     shown = STDIN_NAME if stdin else path
     try:
         text = (stdin_text or "") if stdin else decode(read_bytes(path), shown)
         layout = parse_digest_text(text, shown)
     except InputError as error:
-        result.errors.append(error)
-        return
-    result.errors.extend(layout.errors)
-    result.warnings.extend(layout.warnings)
-    dated = choose_date(layout.date, None if stdin else path, option)
-    analyses = analyse_many([raw.text for raw in layout.entries], extra, store)
-    for raw, analysis in zip(layout.entries, analyses, strict=True):
+        return error
+    return _File(shown, layout, choose_date(layout.date, None if stdin else path, option))
+
+
+def _take(
+    file: _File, analyses: Iterator[Analysis], seen: dict[str, list[_Seen]], result: ReadResult
+) -> None:
+    """The file's entries, each with its analysis (the next of `analyses`), and its
+    problems."""
+    result.errors.extend(file.layout.errors)
+    result.warnings.extend(file.layout.warnings)
+    shown, dated = file.shown, file.date
+    for raw in file.layout.entries:
+        analysis = next(analyses)
         source = Source(shown, raw.line, dated.date, dated.source)
         key = entry_id(raw.repo, raw.title)
         seen.setdefault(key, []).append(
