@@ -264,6 +264,8 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("快速浏览即可。背景可以看 #11290 的 discussion。", ()),
         # "the matter" is a noun, not "what matters"
         ("Summary of the matter: the extension moves to module state. Read it closely.", ()),
+        ("家里只有两颗 Shelly，挑重点看就好。重点是 update.py 里区分 beta 频道的方式。",
+         ("update.py 里区分 beta 频道的方式",)),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

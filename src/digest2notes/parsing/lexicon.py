@@ -280,7 +280,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "略微 不过 不仅 不同 不断 不少 不错 不会 不再 不足 不久 不只 不但 不然 无论 无法 "
            "没想到 扫描 翻译 翻转 翻倍 忽略不计 不可忽略 不容忽视 学习率 了解到 研究表明 别的 "
            "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "
-           "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 重点是 值得一提 关键字 "
+           "用来 作用 使用 采用 调用 复用 要么 主要 重要 需要时 花样 值得一提 关键字 "
            "核心数 deep_learning deep_copy deepcopy in_light_of read-only readonly look_up lookup "
            "quick_start quickstart nothing_else skip_connection skip_connections key_value "
            "open_source open-source open_question open_questions open_issue open_issues "
