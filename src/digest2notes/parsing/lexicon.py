@@ -198,7 +198,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (HIGH | NEED, "required"),
     (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know"),
     (NEED, "必要 需要 needed necessary need needs obligation obliged"),
-    (LOW, "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 irrelevant "
+    (LOW, "chore pure_chore housekeeping 杂活 "
+          "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 irrelevant "
           "low_priority low_value low-value low-priority"),
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
     (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
@@ -215,7 +216,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "this_pull_request the_pull_request this_series the_series "
             "this_change the_change it this overall the_whole_thing all_of_it"),
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
-           "那部分 其余部分 其他部分 部分 细节 数字 documentation test tests testing review_thread "
+           "那部分 其余部分 其他部分 部分 细节 数字 那段 这段 这一段 那一段 "
+           "documentation test tests testing review_thread "
            "the_review discussion "
            "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers part "
            "parts"),
@@ -288,7 +290,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "非常 非得 非要 无非 莫非 是非 "
            "no_matter why_it_matters the_matter 读请求 读延迟 "
            # a verb's aspect or result: "看着吓人" looks scary, "看不懂的来找我", "只看了菜单"
-           "看着 看上去 看不懂 读不懂 看了 读了 看过 读过"),
+           "看着 看上去 看不懂 读不懂 看了 读了 看过 读过 "
+           "特别"),  # "需特别检视": an adverb, not 别 (don't); "特别是" is a cue of its own
 )
 
 

@@ -48,6 +48,7 @@ from ..model import Verdict
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, has_content
 from .combination import classify
+from .implied import implied_ratings
 from .rating import WANTED, Rating, rate_clause
 from .scales import scale_rating
 from .scanner import Scan
@@ -109,6 +110,9 @@ def read_verdict(
     stars = scale_rating(para)
     if stars is not None:
         ratings.append(stars)
+    for implied in implied_ratings(para, scan):  # "Why would anyone read this?"
+        if not any(r.start < implied.end and implied.start < r.end for r in ratings):
+            ratings.append(implied)
     ratings.sort(key=lambda r: r.start)
     return VerdictReading(*_decide(para, ratings), tuple(ratings))
 

@@ -1,0 +1,163 @@
+"""Ratings a paragraph implies without advice words, read from how a sentence is built.
+
+Writers often rate an entry the way people talk, not with "read closely" or "skip":
+
+* a rhetorical question of who would read it ("Why would anyone read this?",
+  "这种谁会点开看啊？"): a skip;
+* nothing in it for a reader ("there's nothing in it for a reader", "nothing for you
+  here"), or "not for you" opening the sentence ("Not for you unless …"): a skip;
+* time refused to it ("don't spend a click on it", "不值得花时间"), or a bare refusal in
+  the first person ("I wouldn't."): a skip;
+* a large span of time cleared for it ("Clear your afternoon.", "block out the morning",
+  "留出一整块时间"): a close read;
+* a reading time or the summary declared sufficient ("A minute or two is plenty.",
+  "五到十分钟足矣", "TL;DR 就够"): a quick read;
+* this PR chosen as the one to read ("This is the one to read this week", "If you only
+  read one PR, make it this one", "如果只能挑一支精读，就是它"): a close read.
+
+Each is found by its shape (a who-question around a reading word, "nothing" before a
+place or a reader, a span noun after a verb of clearing), not by listing sentences; the
+verdict weighs them with the other ratings, as clauses of the whole PR.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from ..model import Verdict
+from . import lexicon as lx
+from .rating import Rating
+from .scanner import Scan
+from .text import Para
+
+__all__ = ["implied_ratings"]
+
+
+def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
+    """The ratings `para` implies by the shapes above, in order."""
+    norm = para.norm
+    found: list[Rating] = []
+    if ("?" in norm or "？" in norm) and scan.present & lx.READ:
+        found += _who_would_read(para, scan)
+    for pattern, verdict, rule, opens in _shapes():
+        for match in pattern.finditer(norm):
+            start, end = match.span()
+            if opens and norm[para.sentence_start(start) : start].strip(" \t\n*_>"):
+                continue  # "Not for you …", "I wouldn't." only as a sentence of their own
+            if _negated(norm, start) and verdict is not Verdict.SKIP:
+                continue  # "no need to clear your afternoon"
+            found.append(_rating(para, verdict, start, end, rule))
+    if para.durations:
+        found += _time_enough(para)
+    return sorted(found, key=lambda r: r.start)
+
+
+def _rating(para: Para, verdict: Verdict, start: int, end: int, rule: str) -> Rating:
+    clause = (para.clause_start(start), para.clause_end(end))
+    return Rating(verdict, start, end, clause, 0, rule, ())
+
+
+def _who_would_read(para: Para, scan: Scan) -> list[Rating]:
+    """A question of who would read it, with no answer that rates: a skip."""
+    found: list[Rating] = []
+    norm = para.norm
+    for match in _who().finditer(norm):
+        end = para.sentence_end(match.start())
+        if end >= len(norm) or norm[end] not in "?？":
+            continue
+        if not scan.any(lx.READ, match.end(), end):
+            continue
+        found.append(_rating(para, Verdict.SKIP, para.sentence_start(match.start()), end,
+                             "a question of who would read it"))
+    return found
+
+
+@cache
+def _who() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])(?:why\s+would\s+(?:anyone|you|anybody)|who\s+(?:would|will|is\s+going\s+to)|"
+        r"does\s+anyone|would\s+anyone|is\s+anyone)(?![a-z])|谁会|谁要|谁想|有人会|会有人|真有人|何必"
+    )
+
+
+def _negated(norm: str, start: int) -> bool:
+    before = norm[max(0, start - 12) : start]
+    return _negation_before().search(before) is not None
+
+
+@cache
+def _negation_before() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:不必|不用|无需|没必要|不需要|(?<![a-z])(?:no\s+need\s+to|don't|do\s+not))\s*\Z"
+    )
+
+
+@cache
+def _shapes() -> tuple[tuple[re.Pattern[str], Verdict, str, bool], ...]:
+    """(pattern, verdict, rule, whether it must open its sentence). Each pattern starts
+    with a word, never with optional space, so a paragraph of blanks stays linear."""
+    span = r"(?:the\s+|your\s+|an?\s+|a\s+whole\s+|the\s+whole\s+|one\s+)?" \
+           r"(?:morning|afternoon|evening|weekend|day|night)"
+    return (
+        (re.compile(
+            r"(?<![a-z])nothing\s+(?:[a-z']+\s+){0,2}?"
+            r"(?:for\s+(?:you|us|a\s+reader|readers|most\s+(?:of\s+us|readers|people))|in\s+it|"
+            r"here\s+for)(?![a-z])"
+            # the end of the clause, or of a reader's phrase: "nothing in it alters X" describes
+            r"(?=[^.;:!?,]{0,24}?(?:[.;:!?,]|\Z))(?!\s+[a-z]+s\s)"
+        ), Verdict.SKIP, "nothing in it for a reader", False),
+        (re.compile(
+            r"(?<![a-z])not\s+for\s+(?:you|us|most\s+(?:of\s+us|readers|people)|readers)(?![a-z])"
+        ), Verdict.SKIP, "not for the reader", True),
+        (re.compile(
+            r"(?<![a-z])(?:don't|do\s+not|no\s+need\s+to|never)\s+(?:spend|waste)\s+"
+            r"(?:a|an|one|any|your)?\s*(?:click|minute|second|moment|time|breath)s?\s+on\s+"
+            r"(?:it|this|this\s+one)(?![a-z])|不值得花时间|别花时间|不用花时间|不必花时间"
+        ), Verdict.SKIP, "time refused to it", False),
+        (re.compile(
+            r"(?:(?<![a-z])i\s+(?:wouldn't(?:\s+bother)?|would\s+not|won't|'d\s+pass)|"
+            r"我(?:就)?不会(?:看)?|我(?:就)?不看了?|反正我不会)(?=[*_]*(?:[.!。！\n]|\Z))"
+        ), Verdict.SKIP, "a refusal in the first person", True),
+        (re.compile(
+            r"(?<![a-z])(?:this\s+is|here'?s|it'?s|that'?s)\s+the\s+(?:one|pr|change)\s+"
+            r"(?:(?:you\s+)?(?:to|should|must)\s+(?:read|study|dig\s+into|sit\s+down\s+with))"
+            r"(?![a-z])"
+        ), Verdict.DEEP, "the one to read", False),
+        (re.compile(
+            r"(?<![a-z])if\s+you\s+(?:only\s+)?(?:read|pick|have\s+time\s+for)\s+(?:only\s+|just\s+)?"
+            r"one\b[^.!?;]{0,40}?,\s*(?:make\s+it|read|let\s+it\s+be|pick)\s+(?:this|this\s+one|it)"
+            r"(?![a-z])|(?:如果|要是|若)[^。！？]{0,6}只(?:能)?(?:看|读|挑|选)一(?:支|条|篇|个)[^。！？]{0,8}"
+            r"[，,]\s*(?:就是|就读|就看|就选)(?:它|这条|这支|这篇|这个)"
+        ), Verdict.DEEP, "the one PR to read", False),
+        (re.compile(  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
+            r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"
+            r"就够了?|即可|就行|就好|足矣|足够)"
+        ), Verdict.SKIM, "the summary declared enough", False),
+        (re.compile(
+            r"(?<![a-z])(?:clear|block\s+out|set\s+aside|carve\s+out|free\s+up|reserve|save)\s+"
+            + span + r"(?![a-z])|"
+            r"(?:留出|腾出|空出|找|安排|预留|花)\s*(?:一)?(?:整块|整段|一整段|一个)(?:的)?\s*"
+            r"(?:时间|下午|上午|晚上|周末)|(?:留出|腾出|空出|预留)\s*(?:一个)?(?:下午|晚上|周末|半天)"
+        ), Verdict.DEEP, "a large span of time cleared for it", False),
+    )
+
+
+def _time_enough(para: Para) -> list[Rating]:
+    """A duration declared enough ("A minute or two is plenty", "五到十分钟足矣"): a time
+    that small needs no more, so the entry is a quick read."""
+    found: list[Rating] = []
+    for duration in para.durations:
+        match = _enough().match(para.norm, duration.end)
+        if match is not None:
+            found.append(_rating(para, Verdict.SKIM, duration.start, match.end(),
+                                 "a reading time declared enough"))
+    return found
+
+
+@cache
+def _enough() -> re.Pattern[str]:
+    return re.compile(
+        r"\s*(?:is|are|should\s+be|will\s+do(?:\s+it)?)?\s*"
+        r"(?:plenty|enough|sufficient|ample|足矣|足够|就够了?|就够|就行|就好|即可)(?![a-z])"
+    )

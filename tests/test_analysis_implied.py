@@ -1,0 +1,48 @@
+"""Ratings implied by a sentence's shape, without advice words (`parsing/implied`).
+
+Made-up sentences, one shape each, with a near miss beside it that must not rate.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from digest2notes.model import Verdict
+from digest2notes.parsing.analysis import analyse_uncached
+
+DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # who would read it?
+        ("Four typos in a javadoc. Why would anyone read this?", SKIP),
+        ("依赖升级，这种谁会点开看啊？", SKIP),
+        ("Who would have thought this bug was so old? Read it closely.", DEEP),
+        # nothing in it for a reader; not for you
+        ("Dependency bump with a green build; there's nothing in it for a reader.", SKIP),
+        ("Part seven. Unless your farm runs Windows, there's nothing for you here.", SKIP),
+        ("A fine docs change, though nothing in it alters behaviour. Optional reading.", SKIM),
+        ("Not for you unless you chase flaky tests this sprint.", SKIP),
+        # time refused to it; a refusal in the first person
+        ("None of our code calls it, so don't spend a click on it.", SKIP),
+        ("Comment fixes in twelve packages. I wouldn't.", SKIP),
+        ("I wouldn't have guessed the cause. Read it closely.", DEEP),
+        # time cleared for it; this PR chosen as the one to read
+        ("Clear your afternoon. After a decade of asking, iterators are here.", DEEP),
+        ("No need to clear your afternoon for this.", UNKNOWN),
+        ("This is the one to read this week. The assignment moves to the broker.", DEEP),
+        ("If you only read one PR from this issue, make it this one!", DEEP),
+        ("如果这周只能挑一支精读，就是它。", DEEP),
+        # a reading time, or the summary, declared enough
+        ("A minute or two is plenty. The fix is one condition.", SKIM),
+        ("此条仅供参考，五到十分钟足矣。", SKIM),
+        ("多条请求合并成一次 RPC。TL;DR 就够，1-2 min。", SKIM),
+        ("TL;DR: the histograms ride inside the native encoding. Full read, ~15 min.", DEEP),
+        # a label naming routine work
+        ("Pure chore. The wheel job failed after 50 minutes of building.", SKIP),
+    ],
+)
+def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:
+    assert analyse_uncached(text).verdict == verdict, text
