@@ -40,7 +40,9 @@ def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
     found: list[Rating] = []
     if ("?" in norm or "？" in norm) and scan.present & lx.READ:
         found += _who_would_read(para, scan)
-    for pattern, verdict, rule, opens in _shapes():
+    for hints, pattern, verdict, rule, opens in _shapes():
+        if not any(hint in norm for hint in hints):
+            continue  # most paragraphs hold none of a shape's words: no search at all
         for match in pattern.finditer(norm):
             start, end = match.span()
             if opens and norm[para.sentence_start(start) : start].strip(" \t\n*_>"):
@@ -94,47 +96,49 @@ def _negation_before() -> re.Pattern[str]:
 
 
 @cache
-def _shapes() -> tuple[tuple[re.Pattern[str], Verdict, str, bool], ...]:
-    """(pattern, verdict, rule, whether it must open its sentence). Each pattern starts
-    with a word, never with optional space, so a paragraph of blanks stays linear."""
+def _shapes() -> tuple[tuple[tuple[str, ...], re.Pattern[str], Verdict, str, bool], ...]:
+    """(words one of which it needs, pattern, verdict, rule, whether it must open its
+    sentence). Each pattern starts with a word, never with optional space, so a
+    paragraph of blanks stays linear."""
     span = r"(?:the\s+|your\s+|an?\s+|a\s+whole\s+|the\s+whole\s+|one\s+)?" \
            r"(?:morning|afternoon|evening|weekend|day|night)"
     return (
-        (re.compile(
+        (("nothing",), re.compile(
             r"(?<![a-z])nothing\s+(?:[a-z']+\s+){0,2}?"
             r"(?:for\s+(?:you|us|a\s+reader|readers|most\s+(?:of\s+us|readers|people))|in\s+it|"
             r"here\s+for)(?![a-z])"
             # the end of the clause, or of a reader's phrase: "nothing in it alters X" describes
             r"(?=[^.;:!?,]{0,24}?(?:[.;:!?,]|\Z))(?!\s+[a-z]+s\s)"
         ), Verdict.SKIP, "nothing in it for a reader", False),
-        (re.compile(
+        (("not for",), re.compile(
             r"(?<![a-z])not\s+for\s+(?:you|us|most\s+(?:of\s+us|readers|people)|readers)(?![a-z])"
         ), Verdict.SKIP, "not for the reader", True),
-        (re.compile(
+        (("spend", "waste", "花时间"), re.compile(
             r"(?<![a-z])(?:don't|do\s+not|no\s+need\s+to|never)\s+(?:spend|waste)\s+"
             r"(?:a|an|one|any|your)?\s*(?:click|minute|second|moment|time|breath)s?\s+on\s+"
             r"(?:it|this|this\s+one)(?![a-z])|不值得花时间|别花时间|不用花时间|不必花时间"
         ), Verdict.SKIP, "time refused to it", False),
-        (re.compile(
+        (("i ", "我"), re.compile(
             r"(?:(?<![a-z])i\s+(?:wouldn't(?:\s+bother)?|would\s+not|won't|'d\s+pass)|"
             r"我(?:就)?不会(?:看)?|我(?:就)?不看了?|反正我不会)(?=[*_]*(?:[.!。！\n]|\Z))"
         ), Verdict.SKIP, "a refusal in the first person", True),
-        (re.compile(
+        (("the one", "the pr", "the change"), re.compile(
             r"(?<![a-z])(?:this\s+is|here'?s|it'?s|that'?s)\s+the\s+(?:one|pr|change)\s+"
             r"(?:(?:you\s+)?(?:to|should|must)\s+(?:read|study|dig\s+into|sit\s+down\s+with))"
             r"(?![a-z])"
         ), Verdict.DEEP, "the one to read", False),
-        (re.compile(
+        (("one", "只"), re.compile(
             r"(?<![a-z])if\s+you\s+(?:only\s+)?(?:read|pick|have\s+time\s+for)\s+(?:only\s+|just\s+)?"
             r"one\b[^.!?;]{0,40}?,\s*(?:make\s+it|read|let\s+it\s+be|pick)\s+(?:this|this\s+one|it)"
             r"(?![a-z])|(?:如果|要是|若)[^。！？]{0,6}只(?:能)?(?:看|读|挑|选)一(?:支|条|篇|个)[^。！？]{0,8}"
             r"[，,]\s*(?:就是|就读|就看|就选)(?:它|这条|这支|这篇|这个)"
         ), Verdict.DEEP, "the one PR to read", False),
-        (re.compile(  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
+        (("tl",), re.compile(  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
             r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"
             r"就够了?|即可|就行|就好|足矣|足够)"
         ), Verdict.SKIM, "the summary declared enough", False),
-        (re.compile(
+        (("clear", "block", "set aside", "carve", "free up", "reserve", "save",
+          "留出", "腾出", "空出", "找", "安排", "预留", "花"), re.compile(
             r"(?<![a-z])(?:clear|block\s+out|set\s+aside|carve\s+out|free\s+up|reserve|save)\s+"
             + span + r"(?![a-z])|"
             r"(?:留出|腾出|空出|找|安排|预留|花)\s*(?:一)?(?:整块|整段|一整段|一个)(?:的)?\s*"
