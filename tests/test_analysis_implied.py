@@ -40,6 +40,12 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("此条仅供参考，五到十分钟足矣。", SKIM),
         ("多条请求合并成一次 RPC。TL;DR 就够，1-2 min。", SKIM),
         ("TL;DR: the histograms ride inside the native encoding. Full read, ~15 min.", DEEP),
+        # the PR as an imperative's object, a manner closing the clause
+        ("Here's the meaty one, and I'd encourage you to take it slowly.", DEEP),
+        ("Clear this one properly, no speedrunning.", DEEP),
+        ("Don't take it slowly.", UNKNOWN),
+        ("This makes it fast.", UNKNOWN),
+        ("It deeply changes how the queue works.", UNKNOWN),
         # a label naming routine work
         ("Pure chore. The wheel job failed after 50 minutes of building.", SKIP),
     ],

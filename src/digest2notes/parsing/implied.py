@@ -10,6 +10,8 @@ Writers often rate an entry the way people talk, not with "read closely" or "ski
   the first person ("I wouldn't."): a skip;
 * a large span of time cleared for it ("Clear your afternoon.", "block out the morning",
   "留出一整块时间"): a close read;
+* the PR as an imperative's object with a manner closing the clause ("take it slowly",
+  "Clear this one properly"): rated by the manner;
 * a reading time or the summary declared sufficient ("A minute or two is plenty.",
   "五到十分钟足矣", "TL;DR 就够"): a quick read;
 * this PR chosen as the one to read ("This is the one to read this week", "If you only
@@ -52,7 +54,55 @@ def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
             found.append(_rating(para, verdict, start, end, rule))
     if para.durations:
         found += _time_enough(para)
+    if scan.present & lx.WHOLE and scan.present & (lx.DEPTH | lx.BREVITY):
+        found += _manner_of_taking_it(para, scan)
     return sorted(found, key=lambda r: r.start)
+
+
+def _manner_of_taking_it(para: Para, scan: Scan) -> list[Rating]:
+    """An imperative with the PR as its object and a manner closing the clause ("take
+    it slowly", "Clear this one properly, no speedrunning"): the manner rates it, whatever
+    the verb ("It deeply changes X" has the PR as its subject, and rates nothing)."""
+    found: list[Rating] = []
+    norm = para.norm
+    for k in range(len(scan.starts) - 1):
+        if not scan.flags[k] & lx.WHOLE or scan.words[k] not in _OBJECT_PRONOUNS:
+            continue
+        manner = k + 1
+        bits = scan.flags[manner]
+        if not bits & (lx.DEPTH | lx.BREVITY) or bits & lx.READ:
+            continue
+        if norm[scan.ends[k] : scan.starts[manner]].strip(" ,"):
+            continue  # the manner must follow the object at once
+        clause = para.clause_start(scan.starts[k])
+        verb = norm[clause : scan.starts[k]].split()
+        # an imperative ("take it …") or an infinitive after advice ("encourage you to take")
+        if not (1 <= len(verb) <= 2 or (len(verb) > 2 and verb[-2] == "to")):
+            continue
+        if scan.any(lx.NEG, clause, scan.starts[k]) or _described(verb):
+            continue
+        end = scan.ends[manner]
+        if norm[end : para.clause_end(end)].strip(" .!;*_"):
+            continue  # "take it slowly through X" goes on: no verdict of its own
+        verdict = Verdict.DEEP if bits & lx.DEPTH else Verdict.SKIM
+        found.append(_rating(para, verdict, clause, end, "the manner of taking it"))
+    return found
+
+
+def _described(lead: list[str]) -> bool:
+    """Words before the PR that give it a subject ("This makes it fast", "which keeps it
+    quick"): a description, not an imperative."""
+    last = lead[-1]
+    return lead[0] in _SUBJECTS or (last.endswith("s") and not last.endswith("ss")) or (
+        last.endswith("ed")
+    )
+
+
+_SUBJECTS = frozenset({
+    "this", "that", "it", "which", "who", "he", "she", "they", "we", "the", "its", "their",
+    "our", "his", "her",
+})
+_OBJECT_PRONOUNS = frozenset({"it", "this one", "this", "this pr", "the pr", "this change"})
 
 
 def _rating(para: Para, verdict: Verdict, start: int, end: int, rule: str) -> Rating:
