@@ -46,6 +46,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Don't take it slowly.", UNKNOWN),
         ("This makes it fast.", UNKNOWN),
         ("It deeply changes how the queue works.", UNKNOWN),
+        # nothing missed without it
+        ("A one-letter fix. Bless them, but you won't miss anything by passing on it.", SKIP),
+        ("You won't miss anything important if you skip the tests, but read the core closely.",
+         DEEP),
         # a label naming routine work
         ("Pure chore. The wheel job failed after 50 minutes of building.", SKIP),
     ],

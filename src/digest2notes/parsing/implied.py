@@ -6,8 +6,9 @@ Writers often rate an entry the way people talk, not with "read closely" or "ski
   "这种谁会点开看啊？"): a skip;
 * nothing in it for a reader ("there's nothing in it for a reader", "nothing for you
   here"), or "not for you" opening the sentence ("Not for you unless …"): a skip;
-* time refused to it ("don't spend a click on it", "不值得花时间"), or a bare refusal in
-  the first person ("I wouldn't."): a skip;
+* time refused to it ("don't spend a click on it", "不值得花时间"), nothing missed
+  without it ("you won't miss anything by passing on it"), or a bare refusal in the first
+  person ("I wouldn't."): a skip;
 * a large span of time cleared for it ("Clear your afternoon.", "block out the morning",
   "留出一整块时间"): a close read;
 * the PR as an imperative's object with a manner closing the clause ("take it slowly",
@@ -183,6 +184,12 @@ def _shapes() -> tuple[tuple[tuple[str, ...], re.Pattern[str], Verdict, str, boo
             r"(?![a-z])|(?:如果|要是|若)[^。！？]{0,6}只(?:能)?(?:看|读|挑|选)一(?:支|条|篇|个)[^。！？]{0,8}"
             r"[，,]\s*(?:就是|就读|就看|就选)(?:它|这条|这支|这篇|这个)"
         ), Verdict.DEEP, "the one PR to read", False),
+        (("miss", "错过"), re.compile(
+            r"(?<![a-z])(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not)\s+miss\s+"
+            r"(?:anything|much|a\s+thing|out\s+on\s+(?:anything|much))"
+            r"(?=\s*(?:[.!;]|\Z|by\s+(?:passing|skipping|ignoring|leaving)))|"
+            r"(?:不会|不怕)错过(?:什么|啥|任何)|错过也(?:无妨|没关系|不可惜)"
+        ), Verdict.SKIP, "nothing missed without it", False),
         (("tl",), re.compile(  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
             r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"
             r"就够了?|即可|就行|就好|足矣|足够)"

@@ -91,6 +91,8 @@ def rate_clause(
         return None  # "Recommendation:", "结论：": the rating follows
     if not asked and para.norm.startswith("?", para.sentence_end(start)):
         return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
+    if _own_reading().search(para.norm, start, end):
+        return None  # "这篇我还没仔细看", "I haven't read it closely yet": the writer's state
     only = only_part(para, start) if held & _CARE else -1
     if only >= 0 and not asked:  # "The only part I'd slow down for is X": a skim
         cue = next((i for i in range(first_index, stop_index) if flags[i] & _CARE), first_index)
@@ -367,6 +369,14 @@ def _clean_after(para: Para, scan: Scan, cues: Cues, start: int, end: int) -> bo
                          scan.starts[cues.indices[0]]):
         return True  # "a quick glance shows…": a noun, the subject of what follows
     return scan.any(lx.WHOLE, start, scan.starts[cues.indices[0]])
+
+
+@cache
+def _own_reading() -> re.Pattern[str]:
+    return re.compile(
+        r"我\s*(?:还|都|也|尚)?\s*(?:没|未)|(?<![a-z])i\s+(?:haven't|have\s+not|didn't|did\s+not|"
+        r"have\s+yet\s+to)(?![a-z])"
+    )
 
 
 @cache
