@@ -150,3 +150,24 @@ def test_two_processes_at_once_share_it(
         assert run.returncode == 0, err
         assert out == expected
     assert _rows() == 5
+
+
+def test_another_traditional_table_is_not_answered_from_old_analyses(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """Traditional text is read through OpenCC's character table: after the table changes
+    (an upgrade of opencc-purepy), the cache answers nothing it read with the old one."""
+    digest = tmp_path / "antd-2027-04-08.txt"
+    digest.write_text("ant-design/ant-design\n\nTable fix (#1)\n\n建議精讀。\n", encoding="utf-8")
+    first = json.loads(_parse(cli_env, "parse", "--json", digest))
+    assert first[0]["verdict"] == "deep"  # 建議精讀 read as 建议精读
+    # A package of the same name earlier on the path, whose table converts nothing.
+    fake = tmp_path / "site" / "opencc_purepy"
+    (fake / "dicts").mkdir(parents=True)
+    (fake / "__init__.py").write_text("", encoding="utf-8")
+    (fake / "dicts" / "TSCharacters.txt").write_text("", encoding="utf-8")
+    env = {**cli_env, "PYTHONPATH": os.pathsep.join(
+        [str(tmp_path / "site"), *filter(None, [cli_env.get("PYTHONPATH")])]
+    )}
+    second = json.loads(_parse(env, "parse", "--json", digest))
+    assert second[0]["verdict"] == "unknown"  # read afresh: 精讀 is no cue without the table

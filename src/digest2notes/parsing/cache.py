@@ -54,11 +54,15 @@ def cache_file() -> Path:
 
 @cache
 def parser_version() -> bytes:
-    """A hash of the parsing package's source files (and of `SCHEMA`): any change to the
-    parser, however small, is a new version, whose analyses are looked up afresh."""
+    """A hash of the parsing package's source files, of the traditional-character table
+    it reads and of `SCHEMA`: any change to the parser or its table, however small, is a
+    new version, whose analyses are looked up afresh."""
     from pathlib import Path
 
+    from .script import table_stamp
+
     digest = hashlib.sha256(f"schema {SCHEMA}".encode())
+    digest.update(table_stamp() + b"\0")
     for path in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.digest()

@@ -20,23 +20,44 @@ import re
 from functools import cache
 from importlib.util import find_spec
 
-__all__ = ["simplify"]
+__all__ = ["simplify", "table_stamp"]
 
 _TABLE_PACKAGE = "opencc_purepy"
 _TABLE_FILE = "dicts/TSCharacters.txt"
 
 
 @cache
-def _table() -> dict[int, int]:
-    """Traditional code point to simplified code point, single characters only."""
+def _table_path() -> str | None:
     # Found, not imported: importing the package loads all of its dictionaries, of
     # which only this one table is needed.
     spec = find_spec(_TABLE_PACKAGE)
     folders = list(spec.submodule_search_locations or ()) if spec else []
+    return os.path.join(folders[0], _TABLE_FILE) if folders else None
+
+
+def table_stamp() -> bytes:
+    """Where the table is, its size and when it changed: part of the parser's version
+    (`cache.parser_version`), so an upgraded table is never answered from old analyses."""
+    path = _table_path()
     try:
-        with open(os.path.join(folders[0], _TABLE_FILE), encoding="utf-8") as file:
+        info = os.stat(path) if path else None
+    except OSError:
+        info = None
+    if info is None:
+        return b"no table"
+    return f"{path}\0{info.st_size}\0{info.st_mtime_ns}".encode()
+
+
+@cache
+def _table() -> dict[int, int]:
+    """Traditional code point to simplified code point, single characters only."""
+    path = _table_path()
+    try:
+        if path is None:
+            return {}
+        with open(path, encoding="utf-8") as file:
             text = file.read()
-    except (IndexError, OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError):
         # A package that moved its table costs traditional text its cues, never a run.
         return {}
     table: dict[int, int] = {}
