@@ -253,12 +253,8 @@ def _series_end(
 
 def _has_cjk(norm: str, start: int, end: int) -> bool:
     """Chinese text, or a list punctuated the Chinese way (``A、B`` of code names)."""
-    return _cjk().search(norm, start, end) is not None
-
-
-@cache
-def _cjk() -> re.Pattern[str]:
-    return re.compile("[\u3400-\u9fff\u3001]")
+    part = norm[start:end]
+    return not part.isascii() and any("\u3400" <= ch <= "\u9fff" or ch == "、" for ch in part)
 
 
 def _chinese_series(para: Para, seps: _Separators, part: Item, *, announced: bool) -> list[Item]:

@@ -217,7 +217,7 @@ def advice_position(state: FocusState, i: int) -> bool:
                 continue  # "启动时读一次证书" says when something else happens
             return True
     # "多瞅瞅", "主要看 X", "只需关注 X", "先看 X": an adverb of focus makes it advice
-    return _focusing().search(para.norm, max(clause, start - 4), start) is not None
+    return _focused(para.norm, max(clause, start - 4), start)
 
 
 @cache
@@ -225,9 +225,19 @@ def _wish() -> re.Pattern[str]:
     return re.compile(r"(?:wish|want|like)\s+to\s+\Z")
 
 
-@cache
-def _focusing() -> re.Pattern[str]:
-    return re.compile(r"(?<![\u3400-\u9fff])(?:多|主要|只需|只要|只|仅需|先|着重)\s*\Z")
+def _focused(norm: str, lo: int, start: int) -> bool:
+    """Does [lo, start) end in an adverb of focus that is a word of its own ("只需", not
+    the 多 of 很多)?"""
+    head = norm[lo:start].rstrip()
+    end = lo + len(head)
+    for word in _FOCUS_WORDS:
+        if head.endswith(word):
+            at = end - len(word)
+            return not (at and "\u3400" <= norm[at - 1] <= "\u9fff")
+    return False
+
+
+_FOCUS_WORDS = ("仅需", "只需", "只要", "主要", "着重", "多", "只", "先")  # longest first
 
 
 def _reading_time(state: FocusState, j: int) -> bool:
