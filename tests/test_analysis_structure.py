@@ -23,13 +23,19 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
          "session.", DEEP),
         # other reading, not this PR: "background, not required"
         ("Background, not required: the write-up on the blog. Read it closely.", DEEP),
-        ("旧的实现见 #58126，可以拿来当对照组，不是这次的重点。值得精读。", DEEP),
         # a dismissal in its participle, standing as the verdict
         ("Dismissed, save for readers who maintain a fork.", SKIP),
         # the writer's own reading, not advice
         ("老师上课提过这个设计，这篇我还没仔细看。", UNKNOWN),
         ("I haven't read it closely yet.", UNKNOWN),
         ("我没想到这么简单，值得精读。", DEEP),
+        # reviewing is reading; "the review" is a part, and rates nothing alone
+        ("The reader is under no obligation to review this change.", SKIP),
+        ("Worth reviewing carefully.", DEEP),
+        ("The review went three rounds.", UNKNOWN),
+        # other reading rated alone does not rate the entry
+        ("Budget forty minutes. Background, not required: the blog write-up.", UNKNOWN),
+        ("定级：参阅件，浏览即可，用时约 8 分钟。", SKIM),
         # questions and their answers
         ("Should you read this one line by line? No. It is a version bump.", SKIP),
         ("Do we need to read it together? Not really, the diff is two lines.", SKIP),

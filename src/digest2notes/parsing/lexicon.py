@@ -107,6 +107,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | DEPTH, "take_your_time take_one's_time 慢慢读 慢慢看 慢慢睇"),
     # time spent on it for nothing: "don't waste your evening on this", "a waste of time"
     (READ, "waste 浪费 浪费时间"),
+    # reviewing a change is reading it (the verb: "the review" and "review thread" are
+    # parts, PART, and "during review" is no advice)
+    (READ, "reviewing to_review review_it review_this"),
     (DISMISS, "waste_of_time a_waste_of_time waste_of_your_time"),
     (READ | LIGHT, "看下 睇下 睇睇 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 "
                    "知道 知悉 过一遍 过一下 a_look look look_over peek a_peek"),

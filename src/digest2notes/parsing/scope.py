@@ -46,8 +46,13 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
     if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART | lx.BACKGROUND):
         return 0, ""
     chunk = para.chunk_start(clause_start)
-    # "Background, not required: …", "老的实现见 #N，…不是这次的重点": other reading rated
-    background = scan.first(lx.BACKGROUND, chunk, first_cue)
+    # "Background, not required: …", "背景材料可以不看": other reading rated, when the
+    # background word is the rating's own subject or opens its chunk as a label
+    background = scan.first(lx.BACKGROUND, clause_start, first_cue)
+    if background < 0:
+        opening = scan.first(lx.BACKGROUND, chunk, first_cue)
+        if opening >= 0 and not para.norm[chunk : scan.starts[opening]].strip(" \t\n*_>"):
+            background = opening
     if background >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[background]):
         return 1, f"background: {scan.words[background]}"
     asked = _asked_part(para, scan, clause_start)

@@ -334,7 +334,10 @@ def with_reading_time(reading: VerdictReading, minutes: int | None) -> VerdictRe
 def _decide(para: Para, ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
     whole = [r for r in ratings if r.tier == 0 and not r.scale]
     rest = [] if whole else [r for r in ratings if r.tier and about_the_rest(r.scope)]
-    pool = whole or rest or [r for r in ratings if r.scale] or ratings
+    # Last, a scale or any rating at all, but not one of other reading ("Background, not
+    # required: the blog post"): that rates what else to read, not this PR.
+    own = [r for r in ratings if not r.scope.startswith("background")]
+    pool = whole or rest or [r for r in own if r.scale] or own
     if not pool:
         return Verdict.UNKNOWN, None
     first = pool[0]
