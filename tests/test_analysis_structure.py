@@ -214,6 +214,12 @@ def test_minutes_from_structure(text: str, minutes: int | None) -> None:
         ("Deep read. Time? Somewhere between an hour and an hour and a half.", 90),
         ("Skim it. Five minutes, maybe six.", 6),
         ("Skim it: a quick pass, ten minutes to 3pm at the latest.", 10),
+        ("Give it real time, call it three quarters of an hour. Read it closely.", 45),
+        ("Worth every minute of the half hour it asks for; read it cover to cover.", 30),
+        ("Priority 1: every line should be examined, which takes no more than fifteen "
+         "minutes.", 15),
+        # a stop word hides a time word inside it: 用 in 使用者 is no budget with a subject
+        ("动到使用者资料的改动，值得找一整段时间慢慢读，至少半小时起跳。", 30),
         # time cleared for it
         ("Our deep-dive pick: clear about forty minutes for it.", 40),
     ],

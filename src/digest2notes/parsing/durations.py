@@ -66,9 +66,11 @@ def _unit_hint() -> re.Pattern[str]:
 
 @cache
 def _fraction() -> re.Pattern[str]:
-    """"half an hour", "a quarter of an hour", "半小时" (a bare 半, no number before it)."""
+    """"half an hour", "the half hour", "a quarter of an hour", "three quarters of an
+    hour", "半小时" (a bare 半, no number before it)."""
     return re.compile(
-        r"(?:(?<![a-z])(?:half\s+an?|a\s+quarter\s+of\s+an?|(?:a\s+)?quarter(?:\s+of\s+an?)?)"
+        r"(?:(?<![a-z])(?:(?P<three>three[\s-]+quarters\s+of\s+an?)|half\s+an?|(?:the\s+)?half|"
+        r"a\s+quarter\s+of\s+an?|(?:a\s+)?quarter(?:\s+of\s+an?)?)"
         r"[\s-]*|(?<![零一二两三四五六七八九十\d个])半\s*个?\s*)\Z"
     )
 
@@ -97,7 +99,8 @@ def find_durations(para: Para) -> list[Duration]:
             fraction = _fraction().search(norm, floor, u_start)
             if fraction is not None:
                 quarter = "quarter" in fraction.group()
-                found.append(Duration(fraction.start(), u_end, 15 if quarter else 30))
+                share = 45 if fraction.group("three") else 15 if quarter else 30
+                found.append(Duration(fraction.start(), u_end, share))
                 continue
         match = number.search(norm, floor, u_start)
         if match is None:

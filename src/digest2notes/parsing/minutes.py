@@ -93,6 +93,8 @@ def reading_time(
     return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))
 
 
+# "…, which takes fifteen minutes": the subject is the clause before, not something else.
+_RELATIVE = re.compile(r"\s*(?:which|that|这|这个|这些)\s*")
 _UNTIED = ("not reading: stands alone, no rating before it", "not reading: no reading word")
 
 
@@ -111,6 +113,7 @@ def _near_other(para: Para, scan: Scan, duration: Duration) -> bool:
         return True
     return any(
         scan.words[i] in _SUBJECT_BUDGET
+        and not _RELATIVE.fullmatch(para.norm, para.clause_start(scan.starts[i]), scan.starts[i])
         and has_content(para, scan, para.clause_start(scan.starts[i]), scan.starts[i], AFTER)
         and not scan.any(lx.WHOLE | lx.READ, para.clause_start(scan.starts[i]), scan.starts[i])
         for i in scan.between(sentence, duration.start) if scan.flags[i] & lx.BUDGET

@@ -60,10 +60,12 @@ _TIME = PROCESS | BUDGET
 
 @cache
 def _word_sets() -> tuple[frozenset[str], frozenset[str]]:
-    """(the words of every scan, the words only a paragraph with a duration needs)."""
+    """(the words of every scan, the words only a paragraph with a duration needs, with
+    the stop words, which hide a time word inside them: "用" in "使用者" is no budget)."""
     words = table()
     time_only = frozenset(w for w, bits in words.items() if bits & _TIME and not bits & ~_TIME)
-    return frozenset(words) - time_only, time_only
+    stop = frozenset(w for w, bits in words.items() if bits & NULL)
+    return frozenset(words) - time_only, time_only | stop
 
 
 _FOLLOWS_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -239,11 +241,12 @@ def with_time_words(norm: str, base: Scan, windows: Iterable[tuple[int, int]]) -
     the `windows` of `norm` added. Few are found, so they are slotted in where they go."""
     matcher = _time_matcher()
     found: dict[int, str] = {}
+    words = table()
     for at, word in matcher.hits(norm, windows):
-        found[at] = word
+        if not words.get(key_of(word), 0) & NULL:
+            found[at] = word
     if not found:
         return base
-    words = table()
     starts, ends = list(base.starts), list(base.ends)
     flags, keys = list(base.flags), list(base.words)
     present = base.present
