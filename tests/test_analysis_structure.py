@@ -36,8 +36,6 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         # other reading rated alone does not rate the entry
         ("Budget forty minutes. Background, not required: the blog write-up.", UNKNOWN),
         ("定级：参阅件，浏览即可，用时约 8 分钟。", SKIM),
-        # understanding is a light reading: "理解 X 就够了" is a skim
-        ("整体我评 B：理解语法和语义就够了，实现细节可以不看。", SKIM),
         # questions and their answers
         ("Should you read this one line by line? No. It is a version bump.", SKIP),
         ("Do we need to read it together? Not really, the diff is two lines.", SKIP),

@@ -111,7 +111,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # parts, PART, and "during review" is no advice)
     (READ, "reviewing to_review review_it review_this"),
     (DISMISS, "waste_of_time a_waste_of_time waste_of_your_time"),
-    (READ | LIGHT, "看下 睇下 睇睇 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 理解 "
+    (READ | LIGHT, "看下 睇下 睇睇 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 "
                    "知道 知悉 过一遍 过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
