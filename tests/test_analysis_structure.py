@@ -36,6 +36,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         # other reading rated alone does not rate the entry
         ("Budget forty minutes. Background, not required: the blog write-up.", UNKNOWN),
         ("定级：参阅件，浏览即可，用时约 8 分钟。", SKIM),
+        # a rating whose colon introduces a thing rates that thing, not the whole
+        ("Skim the listing, ten minutes. From the Q&A, worth reading: why a mixed list is "
+         "rejected.", SKIM),
+        ("Read it closely: the scheduler is rewritten.", DEEP),
         # questions and their answers
         ("Should you read this one line by line? No. It is a version bump.", SKIP),
         ("Do we need to read it together? Not really, the diff is two lines.", SKIP),

@@ -191,6 +191,8 @@ def rate_clause(
         tier, scope = 1, scope or "part: what it is read for"
     elif not tier and _passive_of_part(para, scan, cues, start):
         tier, scope = 1, "part: the subject of the advice"
+    elif not tier and _introduces_object(para, end):
+        tier, scope = 1, "part: what its colon introduces"
     # A priority alone ("Priority: low") says less than advice on reading beside it.
     secondary = label and not titled and not every & (READING | lx.DISMISS)
     return Rating(
@@ -217,6 +219,22 @@ def _passive_of_part(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
     if scan.any(lx.WHOLE, start, scan.starts[first]):
         return False
     return has_content(para, scan, start, scan.starts[first], BEFORE)
+
+
+def _introduces_object(para: Para, end: int) -> bool:
+    """"Worth reading: why X is rejected", "Worth a glance, though: the new section": a
+    rating whose colon introduces a thing rates that thing; one whose colon introduces a
+    sentence ("值得精读：这是…", "Read it closely: it changes …") explains itself."""
+    return _object_after_colon().match(para.norm, end) is not None
+
+
+@cache
+def _object_after_colon() -> re.Pattern[str]:
+    # a question word opens a thing to look at; "the X" does unless a verb follows it
+    return re.compile(
+        r"[\s*_]*:[\s*_]*(?:(?:why|how|what|when|where|whether)\s|(?:the|its)\s"
+        r"(?![^.;:!?]{0,40}?\s(?:is|are|was|were|has|have|does|do|will|can|changes?|makes?)\s))"
+    )
 
 
 def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:
