@@ -23,7 +23,14 @@ from . import lexicon as lx
 from .clauses import AFTER, BEFORE, LABEL, has_content
 from .combination import LABELS, READING, Cues, classify, negation, time_nouns
 from .scanner import Scan
-from .scope import only_part, phrase_span, rating_scope, worth_nothing_after
+from .scope import (
+    introduces_object,
+    only_part,
+    passive_of_part,
+    phrase_span,
+    rating_scope,
+    worth_nothing_after,
+)
 from .text import Para
 
 __all__ = ["WANTED", "Rating", "rate_clause"]
@@ -189,9 +196,9 @@ def rate_clause(
     tier, scope = rating_scope(para, scan, start, first_start)
     if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
         tier, scope = 1, scope or "part: what it is read for"
-    elif not tier and _passive_of_part(para, scan, cues, start):
+    elif not tier and passive_of_part(para, scan, cues, start):
         tier, scope = 1, "part: the subject of the advice"
-    elif not tier and _introduces_object(para, end):
+    elif not tier and introduces_object(para, end):
         tier, scope = 1, "part: what its colon introduces"
     # A priority alone ("Priority: low") says less than advice on reading beside it.
     secondary = label and not titled and not every & (READING | lx.DISMISS)
@@ -208,33 +215,6 @@ def _coordinated(para: Para, start: int, cue: int) -> int:
     for match in cb.and_then().finditer(para.norm, start, cue):
         found = match.end()
     return found
-
-
-def _passive_of_part(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
-    """A passive rating ("X may be passed over", "X can be skipped") whose subject is
-    something other than the PR ("The changes to the documentation build …")."""
-    first = cues.indices[0]
-    if not any(scan.words[i].startswith(("be ", "can be")) for i in cues.indices):
-        return False
-    if scan.any(lx.WHOLE, start, scan.starts[first]):
-        return False
-    return has_content(para, scan, start, scan.starts[first], BEFORE)
-
-
-def _introduces_object(para: Para, end: int) -> bool:
-    """"Worth reading: why X is rejected", "Worth a glance, though: the new section": a
-    rating whose colon introduces a thing rates that thing; one whose colon introduces a
-    sentence ("值得精读：这是…", "Read it closely: it changes …") explains itself."""
-    return _object_after_colon().match(para.norm, end) is not None
-
-
-@cache
-def _object_after_colon() -> re.Pattern[str]:
-    # a question word opens a thing to look at; "the X" does unless a verb follows it
-    return re.compile(
-        r"[\s*_]*:[\s*_]*(?:(?:why|how|what|when|where|whether)\s|(?:the|its)\s"
-        r"(?![^.;:!?]{0,40}?\s(?:is|are|was|were|has|have|does|do|will|can|changes?|makes?)\s))"
-    )
 
 
 def _titled(para: Para, scan: Scan, start: int, first_index: int) -> bool:

@@ -15,10 +15,14 @@ from functools import cache
 
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, has_content
+from .combination import Cues
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["about_the_rest", "only_part", "phrase_span", "rating_scope", "worth_nothing_after"]
+__all__ = [
+    "about_the_rest", "introduces_object", "only_part", "passive_of_part", "phrase_span",
+    "rating_scope", "worth_nothing_after",
+]
 
 
 def phrase_span(para: Para, scan: Scan, first: int, last: int) -> tuple[int, int]:
@@ -168,4 +172,31 @@ def _someones_time() -> re.Pattern[str]:
         r"\W*(?:(?:the\s+|your\s+|one's\s+|anyone's\s+|[a-z]+'s?\s+){0,2}time|"
         # "not relevant to you unless …": whom it concerns, not what
         r"(?:to|for)\s+(?:you|us|most\s+(?:of\s+us|readers|people)))\W*"
+    )
+
+
+def passive_of_part(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
+    """A passive rating ("X may be passed over", "X can be skipped") whose subject is
+    something other than the PR ("The changes to the documentation build …")."""
+    first = cues.indices[0]
+    if not any(scan.words[i].startswith(("be ", "can be")) for i in cues.indices):
+        return False
+    if scan.any(lx.WHOLE, start, scan.starts[first]):
+        return False
+    return has_content(para, scan, start, scan.starts[first], BEFORE)
+
+
+def introduces_object(para: Para, end: int) -> bool:
+    """"Worth reading: why X is rejected", "Worth a glance, though: the new section": a
+    rating whose colon introduces a thing rates that thing; one whose colon introduces a
+    sentence ("值得精读：这是…", "Read it closely: it changes …") explains itself."""
+    return _object_after_colon().match(para.norm, end) is not None
+
+
+@cache
+def _object_after_colon() -> re.Pattern[str]:
+    # a question word opens a thing to look at; "the X" does unless a verb follows it
+    return re.compile(
+        r"[\s*_]*:[\s*_]*(?:(?:why|how|what|when|where|whether)\s|(?:the|its)\s"
+        r"(?![^.;:!?]{0,40}?\s(?:is|are|was|were|has|have|does|do|will|can|changes?|makes?)\s))"
     )
