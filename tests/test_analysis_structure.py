@@ -286,6 +286,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Summary of the matter: the extension moves to module state. Read it closely.", ()),
         ("家里只有两颗 Shelly，挑重点看就好。重点是 update.py 里区分 beta 频道的方式。",
          ("update.py 里区分 beta 频道的方式",)),
+        # the measure after the verb is no part of its object; a time is no object
+        ("值得细看。可以顺带留意一下新字段的命名。", ("新字段的命名",)),
+        ("值得细看。完整读下来大概要半小时，相关 issue 是 #10185。", ()),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

@@ -187,7 +187,13 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     if marked >= 0 and marked not in state.claimed:
         claim(state, marked, pointer)  # "请特别留意（1）X（2）Y": the list is the object
         return
+    measure = _measure_first().match(norm, start)
+    if measure is not None and not isinstance(i, tuple) and start == state.scan.ends[i]:
+        start = measure.end()  # "留意一下 X": the measure of the looking, then its object
     end = min(para.chunk_end(start), state.next_consumed(start), state.next_pointer)
+    if any(start <= d.start < end for d in para.durations) and _duration_first(para, start):
+        state.skipped.append(Skipped(pointer[0], pointer[1], "a reading time, not an object"))
+        return  # "完整读下来大概要半小时", "阅读时间按四十分钟备"
     pos = start
     while (found := first_of(norm, _OBJECT_ENDS, pos, end)) is not None:
         at, mark = found
@@ -220,6 +226,23 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
     add(state, kind, pointer, items, (pointer[0], end))
+
+
+@cache
+def _measure_first() -> re.Pattern[str]:
+    return re.compile(r"(?:一下|一眼|一番|一二)\s*")
+
+
+def _duration_first(para: Para, start: int) -> bool:
+    """Does the text after a verb open with its time ("下来大概要半小时", "时间按四十分钟")?"""
+    for duration in para.durations:
+        if duration.start >= start:
+            lead = para.norm[start : duration.start]
+            return len(lead) <= _TIME_LEAD and not any(mark in lead for mark in ",，;；")
+    return False
+
+
+_TIME_LEAD = 8  # "下来大概要", "时间按": a few characters between a verb and its time
 
 
 @cache
