@@ -289,6 +289,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # the measure after the verb is no part of its object; a time is no object
         ("值得细看。可以顺带留意一下新字段的命名。", ("新字段的命名",)),
         ("值得细看。完整读下来大概要半小时，相关 issue 是 #10185。", ()),
+        # a closing formula ends the list, it is no item
+        ("Deep read. Look at the warning text itself, and that's about it.",
+         ("the warning text itself",)),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

@@ -285,9 +285,20 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
         para.norm, item.start, item.end
     ):
         return False
+    if _closing().fullmatch(para.norm, item.start, item.end):
+        return False  # "…, and that's about it", "就这些": the list closes, no item
     if item.end - item.start > 12:
         return True  # long enough to hold more than cues
     return has_content(para, scan, item.start, item.end, BEFORE)
+
+
+@cache
+def _closing() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:(?:and\s+)?(?:that'?s|that\s+is)\s+(?:about\s+|pretty\s+much\s+)?(?:it|all)|"
+        r"(?:and\s+)?(?:you'?re|you\s+are)\s+done|nothing\s+else|就这些|就这么多|就这样|别的没了)"
+        r"[\s.!。！]*"
+    )
 
 
 def _mostly_rating(state: FocusState, item: Item) -> bool:
