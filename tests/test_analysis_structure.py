@@ -292,6 +292,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # a closing formula ends the list, it is no item
         ("Deep read. Look at the warning text itself, and that's about it.",
          ("the warning text itself",)),
+        # the "and" inside a clause of the item does not split it
+        ("Deep read. Watch the ordering rule when a directive and the attribute disagree.",
+         ("the ordering rule when a directive and the attribute disagree",)),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

@@ -102,7 +102,9 @@ def _step_comma() -> re.Pattern[str]:
 @cache
 def _and_blockers() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (
-        re.compile(r"(?<![a-z])(?:between|both|either|neither)(?![a-z])"),
+        # "between A and B"; "the rule when A and B disagree": the "and" of a clause inside
+        re.compile(r"(?<![a-z])(?:between|both|either|neither|when|if|whether|while|once|"
+                   r"until|unless|because)(?![a-z])"),
         # Case-sensitive, on the original text: a capital starts a new noun phrase.
         re.compile(
             r"(?:the|a|an|its|their|his|her|this|that|these|those|how|why|what|whether|where|"
