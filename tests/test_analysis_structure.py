@@ -295,6 +295,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # the "and" inside a clause of the item does not split it
         ("Deep read. Watch the ordering rule when a directive and the attribute disagree.",
          ("the ordering rule when a directive and the attribute disagree",)),
+        # a rating that reads "the following" heads the list after it
+        ("Read the following closely — 1. how the delay interacts with backups 2. the lock "
+         "taken per repository.",
+         ("how the delay interacts with backups", "the lock taken per repository")),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

@@ -313,7 +313,9 @@ def _unclaimed_lists(
     para, scan = state.para, state.scan
     if len(state.claimed) == len(state.marked):
         return
-    whole = [r for r in ratings if r.tier == 0]
+    # A rating counts as the list's header when it rates the whole, or when what it reads
+    # is the list itself ("Read the following closely — 1. …", "请细读以下几点：").
+    whole = [r for r in ratings if r.tier == 0 or _reads_what_follows(para, r)]
     for index, marked in enumerate(state.marked):
         if index in state.claimed:
             continue
@@ -351,6 +353,20 @@ def _unclaimed_lists(
 
 
 _HEADER_REACH = 60
+
+
+def _reads_what_follows(para: Para, rating: Rating) -> bool:
+    return rating.scope == "part: what it is read for" and _forward_object().search(
+        para.norm, rating.start, rating.clause[1]
+    ) is not None
+
+
+@cache
+def _forward_object() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])the\s+following(?![a-z])|(?<![a-z])these(?:\s+(?:points|things|places))?\s*"
+        r"(?:closely|carefully)?\s*$|以下|如下|下面(?:几|这几|的)|下列"
+    )
 
 
 def _headed(state: FocusState, verdict: Rating | None, start: int, end: int) -> bool:
