@@ -299,6 +299,13 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Read the following closely — 1. how the delay interacts with backups 2. the lock "
          "taken per repository.",
          ("how the delay interacts with backups", "the lock taken per repository")),
+        # what is given the attention
+        ("Budget an hour. Give the lowering in `Lowering.kt` and the interop at the boundary "
+         "your full attention.", ("the lowering in `Lowering.kt`", "the interop at the boundary")),
+        ("Give it your full attention.", ()),
+        # whom it is for is no point; nor is a bare pronoun
+        ("做 Agentic RL 的同学可以看看，对其他人来说是 optional。", ()),
+        ("先看这个，仔细过一遍，大概半小时。", ()),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

@@ -46,7 +46,7 @@ from .pointers import PRAISE, read_pointers
 from .scanner import Scan
 from .subjects import predicate_pointers, subject_of
 from .text import Para
-from .verbs import reading_routes
+from .verbs import attention_given, reading_routes
 from .verdict import Rating
 
 __all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]
@@ -84,6 +84,7 @@ def read_focus(
     if scan.present & _POINTING_ANY:
         predicate_pointers(state)
     reading_routes(state)
+    attention_given(state)
     counted_headers(state)
     _back_references(state)
     _purposes(state)
@@ -247,8 +248,8 @@ def _praise(state: FocusState) -> None:
         if subject_end == start and scan.words[i].isascii():
             continue  # "B / worth a skim": English praise has its copula ("X is worth…")
         subject = subject_of(para, scan, clause, subject_end)
-        if subject is None:
-            continue
+        if subject is None or scan.any(lx.AUDIENCE, subject.start, subject.end):
+            continue  # "做 Agentic RL 的同学可以看看": whom it is for, not what to read
         add(state, "praise", (start, end), [subject], (subject.start, end))
 
 

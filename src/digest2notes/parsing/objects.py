@@ -287,9 +287,17 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
         return False
     if _closing().fullmatch(para.norm, item.start, item.end):
         return False  # "…, and that's about it", "就这些": the list closes, no item
+    if para.norm[item.start : item.end].strip() in _PRONOUNS:
+        return False  # "先看这个": the PR itself, or a thing named elsewhere
     if item.end - item.start > 12:
         return True  # long enough to hold more than cues
     return has_content(para, scan, item.start, item.end, BEFORE)
+
+
+_PRONOUNS = frozenset({
+    "这个", "那个", "这", "那", "这里", "那里", "它", "它们", "this", "that", "it", "them", "these",
+    "those", "this one", "that one",
+})
 
 
 @cache

@@ -16,7 +16,7 @@ from functools import cache
 from . import lexicon as lx
 from .clauses import AFTER, has_content
 from .headers import colon, count
-from .lists import trim
+from .lists import cut, trim
 from .objects import FocusState, add, announced, claim, inline
 from .text import Para
 
@@ -319,3 +319,29 @@ def reading_routes(state: FocusState) -> None:
         item = trim(para, object_start, object_end)
         if item is not None and has_content(para, scan, item.start, item.end, AFTER):
             add(state, "route", (start, end), [item], (start, end))
+
+
+def attention_given(state: FocusState) -> None:
+    """"Give X and Y your full attention", "give the cache layer your closest reading": the
+    things between "give" and "your …" are what the attention is for."""
+    para = state.para
+    norm = para.norm
+    if "give" not in norm or "your" not in norm:
+        return
+    for match in _given().finditer(norm):
+        start, end = match.span("object")
+        if state.covered(start) >= 0 or not has_content(para, state.scan, start, end, AFTER):
+            continue
+        items = [item for item in cut(para, start, end, announced=False) if item.end > item.start]
+        if items:
+            add(state, "attention given", match.span("give"), items, (match.start(), match.end()))
+
+
+@cache
+def _given() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])(?P<give>give)\s+(?P<object>(?!it\s|this\s|them\s)[^.;:!?]{3,160}?)\s+your\s+"
+        r"(?:full\s+|undivided\s+|closest\s+|close\s+|careful\s+|best\s+)?"
+        r"(?:attention|reading|focus|scrutiny)(?![a-z])"
+    )
+
