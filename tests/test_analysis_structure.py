@@ -306,6 +306,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # whom it is for is no point; nor is a bare pronoun
         ("做 Agentic RL 的同学可以看看，对其他人来说是 optional。", ()),
         ("先看这个，仔细过一遍，大概半小时。", ()),
+        # Cantonese function words read as Mandarin ones: 嘅係 is 的是, 同埋 is 以及
+        ("大致睇睇就得。最值得留意嘅係 selector 嘅淺比較，同埋 `preserve` 選項點樣影響欄位。",
+         ("selector 嘅淺比較", "`preserve` 選項點樣影響欄位")),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

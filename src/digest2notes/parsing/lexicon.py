@@ -99,19 +99,20 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | BREVITY, "gist the_gist 大意 梗概 个大概 瞥 一瞥 瞟 瞟一眼 scan_through quick_scan"),
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
-    (READ, "读 阅读 看 睇 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 读毕 open opening "
+    (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 读毕 open opening "
            "read reads reading a_read "
            "read-through readthrough read_through your_time the_time 花时间 spend_time "
            "spend_any_time spend_much_time"),
     (READ | ATTEND, "attention your_attention"),
-    (READ | DEPTH, "take_your_time take_one's_time 慢慢读 慢慢看 慢慢睇"),
+    (READ | DEPTH, "take_your_time take_one's_time 慢慢读 慢慢看"),
     # time spent on it for nothing: "don't waste your evening on this", "a waste of time"
     (READ, "waste 浪费 浪费时间"),
+    (READ, "看清 看清楚"),  # seeing clearly is reading too: "要逐行看清楚" (also attention)
     # reviewing a change is reading it (the verb: "the review" and "review thread" are
     # parts, PART, and "during review" is no advice)
     (READ, "reviewing to_review review_it review_this"),
     (DISMISS, "waste_of_time a_waste_of_time waste_of_your_time"),
-    (READ | LIGHT, "看下 睇下 睇睇 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 "
+    (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 "
                    "知道 知悉 过一遍 过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
@@ -160,7 +161,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (DEPTH, "all_of_it"),
     (NEG, "没啥 没什么 没有什么"),
     # "no need": the negation of a necessity, not of reading (it yields to a quick read)
-    (NEG | NEED, "不必 不用 唔使 唔驶 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 "
+    (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 "
                  "犯不着 no_need needn't need_not"),
     # "not worth" denies any reading as "no need" does ("不值得浏览" is a skip, not "not a skim")
     (NEG | NEED, "不值 不值得"),
@@ -168,7 +169,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
           "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
           "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
           "cannot can't shouldn't should_not won't"),
-    (NEG | NEG_NEAR, "不 没 无 别 免 非 唔 冇"),
+    (NEG | NEG_NEAR, "不 没 无 别 免 非"),
     (NEG, "绝非 并非 决非 绝不 并不 决不"),
     (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 的话 if in_case when_you "
            "assuming for_those for_anyone those_who anyone_who"),

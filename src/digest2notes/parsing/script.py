@@ -85,12 +85,41 @@ def _ideograph() -> re.Pattern[str]:
 
 
 def simplify(text: str) -> str:
-    """`text` with each traditional Chinese character replaced by its simplified form;
-    the same length, and the same string when it holds no CJK ideograph."""
+    """`text` with each traditional Chinese character replaced by its simplified form,
+    and Cantonese function words by Mandarin ones (`_mandarin`); the same length, and the
+    same string when it holds no CJK ideograph."""
     # Most paragraphs are in simplified characters or none: asking whether any character
     # is in the table is a set lookup each, where converting is a table lookup each.
-    if text.isascii() or _traditional().isdisjoint(text):
+    if text.isascii():
+        return text
+    if not _CANTONESE_MARKS.isdisjoint(text):
+        text = _mandarin(text)
+    if _traditional().isdisjoint(text):
         return text
     if not _ideograph().search(text):  # only characters the table has outside the range
         return text
     return text.translate(_table())
+
+
+# Cantonese written in Chinese characters has function words Mandarin does not ("最值得
+# 留意嘅係 X，同埋 Y"): the rules read Mandarin, so they are read as their Mandarin
+# equivalents, each the same length. 係 alone stays (as 係 it is also the traditional
+# form of 系, "system"); only after a word that makes it the copula is it 是.
+_CANTONESE_MARKS = frozenset("嘅喺咗啲冇唔睇埋係")
+_CANTONESE_PAIRS = {
+    "同埋": "以及", "嘅係": "的是", "就係": "就是", "都係": "都是", "唔係": "不是", "即係": "就是",
+    "先係": "才是", "唔使": "不用", "唔驶": "不用", "唔駛": "不用", "唔好": "不要",
+}
+_CANTONESE_SINGLE = str.maketrans("嘅喺咗啲冇唔睇", "的在了些没不看")
+
+
+@cache
+def _cantonese_pair() -> re.Pattern[str]:
+    return re.compile("|".join(_CANTONESE_PAIRS))
+
+
+def _mandarin(text: str) -> str:
+    if "埋" in text or "係" in text or "唔" in text:
+        text = _cantonese_pair().sub(lambda m: _CANTONESE_PAIRS[m.group()], text)
+    return text.translate(_CANTONESE_SINGLE)
+
