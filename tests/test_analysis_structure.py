@@ -309,6 +309,14 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # Cantonese function words read as Mandarin ones: 嘅係 is 的是, 同埋 is 以及
         ("大致睇睇就得。最值得留意嘅係 selector 嘅淺比較，同埋 `preserve` 選項點樣影響欄位。",
          ("selector 嘅淺比較", "`preserve` 選項點樣影響欄位")),
+        # where the value sits: "the fun bits are", "the heart of it is"; an emphatic "do"
+        ("Skim it. The fun bits are the new hashtag chips and the fallback avatar.",
+         ("the new hashtag chips", "the fallback avatar")),
+        ("Skim it. The heart of it is `valueClassStability`, maybe fifteen minutes.",
+         ("`valueClassStability`",)),
+        ("Skim it. Do peek at how invalidation works; everything else is plumbing.",
+         ("how invalidation works",)),
+        ("It does look at the cache.", ()),
         # "when you read it" says when, not for whom: it is no condition
         ("Deep read. What to listen for when you read it: the bound check in the queue, the "
          "way it splits, and why the default stays at 256.",

@@ -245,6 +245,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "stare_at attend_to care_about care "
              "dive_into look_into concentrate_on home_in_on 注意 检视 详察 考察"),
     (VALUE, "stood_out stands_out stand_out standout"),
+    # where the value of a change sits: "The fun bits are X", "The heart of it is X"
+    (VALUE, "fun_bits fun_bit fun_part fun_parts juicy_bits juicy_part good_bits crux "
+            "heart_of_it the_heart_of_it meat_of_it the_meat"),
     (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
             "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
             "highlight highlights takeaway takeaways lesson lessons repay repays pay_off pays_off "

@@ -205,6 +205,8 @@ def advice_position(state: FocusState, i: int) -> bool:
     english = scan.words[i].isascii()
     if english and _wish().search(para.norm, max(clause, start - 16), start):
         return True  # "The reader may wish to note X", "you might want to check X"
+    if english and _emphatic().search(para.norm, max(clause, start - 12), start):
+        return True  # "Do peek at X", "Please look at X": an imperative, emphasised
     if english and scan.any(lx.MODAL, clause, start):
         return False
     if not state.content_before(start):
@@ -218,6 +220,11 @@ def advice_position(state: FocusState, i: int) -> bool:
             return True
     # "多瞅瞅", "主要看 X", "只需关注 X", "先看 X": an adverb of focus makes it advice
     return _focused(para.norm, max(clause, start - 4), start)
+
+
+@cache
+def _emphatic() -> re.Pattern[str]:
+    return re.compile(r"(?:^|[\s,;:(])(?:do|please|definitely|absolutely)\s+\Z")
 
 
 @cache
