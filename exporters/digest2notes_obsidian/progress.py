@@ -6,8 +6,11 @@ from the generated part's checklist as it stands now.
 
 A note the export state saw unchanged since the last export is not read again: its
 values are those the export recorded (`state.Record.seen`). Any other note is read
-whole, through the one frontmatter reader (`properties.read`); one whose properties
-cannot be read is a warning with its path and line, never silently missing, and two
+whole, through the one frontmatter reader (`properties.read`), which parses its
+properties only if its frontmatter is not, byte for byte, the one the export left
+there (`kept.Front`: a note whose points were ticked since is only counted again);
+one whose properties cannot be read is a warning with its path and line, never
+silently missing, and two
 notes with one id are a warning naming both (and both are listed, so that ``queue
 done`` on that id asks which one).
 
@@ -25,7 +28,7 @@ from digest2notes import ExportError, Progress, StudyItem, StudyStatus, atomic_w
 from . import finder, properties, state
 from .finder import NoteFile
 from .ids import is_digest_id
-from .kept import Seen, verdict_of
+from .kept import Front, Seen, verdict_of
 from .location import Location, inside
 
 DONE_WORDS = ("done", "read", "finished")
@@ -54,6 +57,13 @@ def read_progress(location: Location) -> Progress:
     known = state.load(location, with_seen=True)
     try:
         look = finder.look(known, known.entry_records())
+        changed = {  # the notes to read: their frontmatter as the last export left it
+            note_id
+            for note_id, files in look.notes.items()
+            for file in files
+            if not is_digest_id(note_id) and _as_recorded(known.records.get(note_id), file) is None
+        }
+        left = known.written_of(changed)
     finally:
         known.close()
     items: list[StudyItem] = []
@@ -67,7 +77,9 @@ def read_progress(location: Location) -> Progress:
         for file in files:
             seen = _as_recorded(record, file)
             if seen is None:
-                seen, problem = read_seen(location, file)
+                written = left.get(note_id)
+                kept = written.front if written is not None else None
+                seen, problem = read_seen(location, file, kept)
                 if problem:
                     warnings.append(problem)
             if seen is not None:
@@ -87,13 +99,17 @@ def duplicate_warning(note_id: str, files: list[NoteFile]) -> str:
     return f"two notes with one id ({note_id}): {shown}; only the first is updated"
 
 
-def read_seen(location: Location, file: NoteFile) -> tuple[Seen | None, str | None]:
-    """What the note holds now, or a warning naming what is wrong with it."""
+def read_seen(
+    location: Location, file: NoteFile, kept: Front | None = None
+) -> tuple[Seen | None, str | None]:
+    """What the note holds now, or a warning naming what is wrong with it. Its properties
+    are parsed unless `kept` (what the last export left there) holds the very same
+    frontmatter text: a note whose points were ticked since needs them counted only."""
     from . import body  # the checklist's reader: only a note changed since is read
 
     try:
         text = location.path(file.relative).read_text(encoding="utf-8")
-        front = properties.read(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+        front = properties.read(text.removeprefix("\ufeff").replace("\r\n", "\n"), kept)
     except (OSError, UnicodeDecodeError) as error:
         return None, f"{file.relative}: cannot read the note ({error})"
     except properties.BrokenFrontmatter as error:
