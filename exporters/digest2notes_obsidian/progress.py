@@ -26,6 +26,7 @@ import re
 from digest2notes import ExportError, Progress, StudyItem, StudyStatus, atomic_write_text
 
 from . import finder, properties, state
+from .checklist import count_points
 from .finder import NoteFile
 from .ids import is_digest_id
 from .kept import Front, Seen, verdict_of
@@ -105,8 +106,6 @@ def read_seen(
     """What the note holds now, or a warning naming what is wrong with it. Its properties
     are parsed unless `kept` (what the last export left there) holds the very same
     frontmatter text: a note whose points were ticked since needs them counted only."""
-    from . import body  # the checklist's reader: only a note changed since is read
-
     try:
         text = location.path(file.relative).read_text(encoding="utf-8")
         front = properties.read(text.removeprefix("\ufeff").replace("\r\n", "\n"), kept)
@@ -120,7 +119,7 @@ def read_seen(
     begin = next((i for i, line in enumerate(lines) if _BEGIN.match(line)), None)
     end = next((i for i, line in enumerate(lines) if _END.match(line) and i > (begin or 0)), None)
     region = lines[begin + 1 : end] if begin is not None and end is not None else lines
-    done, total = body.count_points(region)
+    done, total = count_points(region)
     minutes = data.get("minutes")
     dates = [data.get("digest_date"), *(data.get("digest_dates") or [])]
     iso = [str(d)[:10] for d in dates if d is not None and _ISO_DATE.match(str(d))]
