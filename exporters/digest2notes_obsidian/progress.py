@@ -73,7 +73,7 @@ def read_progress(location: Location) -> Progress:
         if is_digest_id(note_id):  # a digest's note is a reading list, not an item
             continue
         if len(files) > 1:
-            warnings.append(duplicate_warning(note_id, files))
+            warnings.append(finder.duplicate_warning(note_id, files))
         record = known.records.get(note_id)
         for file in files:
             seen = _as_recorded(record, file)
@@ -93,11 +93,6 @@ def _as_recorded(record: state.Record | None, file: NoteFile) -> Seen | None:
     if record is None or (record.path, record.stamp) != (file.relative, file.stamp):
         return None
     return record.seen
-
-
-def duplicate_warning(note_id: str, files: list[NoteFile]) -> str:
-    shown = ", ".join(f.relative for f in files)
-    return f"two notes with one id ({note_id}): {shown}; only the first is updated"
 
 
 def read_seen(
@@ -168,7 +163,8 @@ def set_status(location: Location, item: StudyItem, status: StudyStatus) -> str:
         if not files:
             raise ExportError(f"no note with digest2notes_id {item.id} in the vault any more")
         if len(files) > 1:
-            raise ExportError(duplicate_warning(item.id, files).replace("only the first", "which?"))
+            warning = finder.duplicate_warning(item.id, files)
+            raise ExportError(warning.replace("only the first", "which?"))
         path = location.path(files[0].relative)
     data = path.read_bytes()
     bom = data.startswith(b"\xef\xbb\xbf")
