@@ -35,6 +35,13 @@ def situ(vault: Path) -> tuple[str, Path]:
     return next((i, p) for i, p in notes(vault).items() if "SITU" in p.name)
 
 
+def exported(run_cli: RunCli, samples: Path, vault: Path) -> tuple[str, Path, str]:
+    """The samples exported: the SITU note's id, path and text."""
+    export(run_cli, "--vault", vault, samples)
+    note_id, path = situ(vault)
+    return note_id, path, path.read_text(encoding="utf-8")
+
+
 def items(vault: Path) -> dict[str, StudyItem]:
     exporter = ObsidianExporter({"vault": str(vault), "folder": "Digests"}, {})
     return {item.id: item for item in exporter.read_progress().items}
@@ -43,6 +50,13 @@ def items(vault: Path) -> dict[str, StudyItem]:
 def change_the_digest(samples: Path) -> None:
     digest = samples / "vllm-2026-11-28.txt"
     digest.write_text(digest.read_text(encoding="utf-8").replace(*SKIM_EDIT), "utf-8")
+
+
+def re_export(run_cli: RunCli, samples: Path, vault: Path, path: Path) -> str:
+    """The note at `path` once the digest says 3 minutes (the note is merged)."""
+    change_the_digest(samples)
+    assert last_line(export(run_cli, "--vault", vault, samples)).startswith("created 0, updated 1")
+    return path.read_text(encoding="utf-8")
 
 
 def test_the_kept_frontmatter_is_what_pyyaml_reads_in_every_note(
@@ -65,9 +79,7 @@ def test_the_kept_frontmatter_is_what_pyyaml_reads_in_every_note(
 def test_a_readers_edit_to_a_property_is_counted_by_the_queue_and_kept_on_re_export(
     run_cli: RunCli, samples: Path, vault: Path
 ) -> None:
-    export(run_cli, "--vault", vault, samples)
-    note_id, path = situ(vault)
-    text = path.read_text(encoding="utf-8")
+    note_id, path, text = exported(run_cli, samples, vault)
     assert "minutes: 5\n" in text and "status: unread\n" in text
     edited = text.replace("minutes: 5\n", "minutes: 6\n").replace("- [ ] ", "- [x] ", 2)
     path.write_text(edited, encoding="utf-8")  # one byte of the frontmatter, and two ticks
@@ -77,9 +89,7 @@ def test_a_readers_edit_to_a_property_is_counted_by_the_queue_and_kept_on_re_exp
     path.write_text(edited.replace("status: unread", "status: reading"), encoding="utf-8")
     assert items(vault)[note_id].status is StudyStatus.READING
 
-    change_the_digest(samples)  # the digest now says 3 minutes: the reader's 6 stays
-    assert last_line(export(run_cli, "--vault", vault, samples)).startswith("created 0, updated 1")
-    merged = path.read_text(encoding="utf-8")
+    merged = re_export(run_cli, samples, vault, path)  # 3 minutes: the reader's 6 stays
     assert "minutes: 6\n" in merged and "status: reading\n" in merged
     item = items(vault)[note_id]
     assert item.minutes == 6 and item.status is StudyStatus.READING
@@ -102,9 +112,7 @@ def test_a_state_without_the_kept_frontmatter_reads_the_notes_as_before(
     item = items(vault)[note_id]
     assert item.status is StudyStatus.READING and item.focus_done == 1
 
-    change_the_digest(samples)
-    assert last_line(export(run_cli, "--vault", vault, samples)).startswith("created 0, updated 1")
-    merged = path.read_text(encoding="utf-8")
+    merged = re_export(run_cli, samples, vault, path)
     assert "minutes: 3\n" in merged and "status: reading\n" in merged
     front = written(vault)[note_id].front
     assert front is not None and front.digest == front_digest(read(merged).yaml)
@@ -113,14 +121,10 @@ def test_a_state_without_the_kept_frontmatter_reads_the_notes_as_before(
 def test_a_property_json_cannot_keep_is_parsed_each_time_and_kept_as_written(
     run_cli: RunCli, samples: Path, vault: Path
 ) -> None:
-    export(run_cli, "--vault", vault, samples)
-    note_id, path = situ(vault)
-    text = path.read_text(encoding="utf-8")
+    note_id, path, text = exported(run_cli, samples, vault)
     mine = text.replace("status: unread\n", "status: unread\nrating: 4.5\nmeta: {a: [1, 2]}\n")
     path.write_text(mine, encoding="utf-8")
-    change_the_digest(samples)
-    assert last_line(export(run_cli, "--vault", vault, samples)).startswith("created 0, updated 1")
-    merged = path.read_text(encoding="utf-8")
+    merged = re_export(run_cli, samples, vault, path)
     assert "rating: 4.5\nmeta: {a: [1, 2]}\n" in merged and "minutes: 3\n" in merged
     assert written(vault)[note_id].front is None
     path.write_text(merged.replace("- [ ] ", "- [x] ", 2), encoding="utf-8")
