@@ -24,14 +24,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import note
+from .checklist import ITEM as _ITEM
+from .checklist import count_points as count_points
 from .note import Block, Item, Unit
 
-# The block id is the last ``^verdict`` / ``^fp-…`` on the line (`content` is greedy):
-# digest text may hold one too, and text the reader adds after ours may follow it.
-_ITEM = re.compile(
-    r"^(?P<lead>[ \t]*[-*+][ \t]+\[(?P<mark>[^\]\n])\] )(?P<content>(?:.*[ \t])?)"
-    r"\^(?P<key>verdict|fp-[0-9a-f]{6}(?:-\d+)?)(?P<after>[ \t].*)?$"
-)
 _STRUCK = re.compile(r"^~~.*?~~")
 
 #: When the export state has no base for a note: a note whose seal still holds was
@@ -325,20 +321,6 @@ def _count(
             done += piece is not None and piece.item is not None and (
                 piece.item.group("mark") in note.DONE_MARKS
             )
-    return done, total
-
-
-def count_points(lines: Sequence[str]) -> tuple[int, int]:
-    """(ticked, total) focus points in lines of the reader's (a part, or a whole body
-    whose markers the reader removed): the ``^fp-`` items before any dropped line."""
-    done = total = 0
-    for line in lines:
-        if line.rstrip() == note.DROPPED_LINE:
-            break
-        match = _ITEM.match(line)
-        if match and match.group("key").startswith(note.POINT_PREFIX):
-            total += 1
-            done += match.group("mark") in note.DONE_MARKS
     return done, total
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change, Entry, Restore
 
-from . import digestnotes, history, progress, works
+from . import digestnotes, finder, history, works
 from .digestnotes import Day
 from .finder import Look, NoteFile
 from .history import DayKnown, Known, Row
@@ -114,7 +114,7 @@ def plan(
     for day in days:
         files = look.notes.get(day.id, [])
         if len(files) > 1:
-            warnings.append(progress.duplicate_warning(day.id, files))
+            warnings.append(finder.duplicate_warning(day.id, files))
         record = known_state.records.get(day.id)
         print_ = digestnotes.fingerprint(day, notes.targets, style)
         title = f"{day.repo} {day.date}"

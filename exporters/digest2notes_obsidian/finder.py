@@ -254,3 +254,9 @@ def _value(value: str) -> str | None:
         found = loaded.get("v") if isinstance(loaded, dict) else None
         return found if isinstance(found, str) and found else None
     return _COMMENT.sub("", value) or None
+
+
+def duplicate_warning(note_id: str, files: list[NoteFile]) -> str:
+    """The warning for two notes (or more) found holding one id."""
+    shown = ", ".join(f.relative for f in files)
+    return f"two notes with one id ({note_id}): {shown}; only the first is updated"

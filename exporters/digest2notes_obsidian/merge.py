@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import body, markdown, note, properties
-from .kept import Seen, Written, verdict_of
+from .kept import Front, Seen, Written, verdict_of
 from .properties import BrokenFrontmatter
 
 __all__ = ["BrokenFrontmatter", "Merged", "Seen", "Written", "merge", "new_note"]
@@ -67,7 +67,8 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
     mode: body.Base = base.units if base is not None else (
         body.SEALED if note.is_sealed(text) else body.ADOPTED
     )
-    front = properties.read(text if eol == "\n" else text.replace("\r\n", "\n"))
+    kept = base.front if base is not None else None
+    front = properties.read(text if eol == "\n" else text.replace("\r\n", "\n"), kept)
     ours = draft.properties
     kind = draft.kind
     wanted, written_props, conflicts, theirs_kept = _merge_properties(
@@ -91,7 +92,10 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
     yaml_text, changed_keys = _frontmatter(front.yaml, front.data, wanted)
     pure = pure and not theirs_kept
     seen = _seen(front.data, wanted, points)
-    written = Written(written_props, written_units)
+    # What PyYAML will read in the frontmatter as written: the reader's entries as read,
+    # ours as written again (each reads back as the value written: see `properties`).
+    held = {**front.data, **{key: wanted[key] for key in changed_keys}}
+    written = Written(written_props, written_units, Front.of(yaml_text, held))
     if not changed_keys and not body_changed:
         return Merged(None, written, seen, ())
     result = f"---\n{yaml_text}---\n" + "\n".join(lines)

@@ -33,6 +33,10 @@ from dataclasses import dataclass
 from digest2notes import Verdict
 
 from . import markdown
+from .checklist import DONE_MARKS as DONE_MARKS
+from .checklist import DROPPED_LINE as DROPPED_LINE
+from .checklist import POINT_PREFIX as POINT_PREFIX
+from .checklist import VERDICT_ID as VERDICT_ID
 from .history import Known, Said
 from .kept import verdict_of
 from .style import DEFAULT_STYLE, NoteStyle
@@ -40,13 +44,10 @@ from .style import DEFAULT_STYLE, NoteStyle
 BEGIN_MARKER = "%% digest2notes:begin (generated: your ticks, additions and edits are kept) %%"
 END_PREFIX = "%% digest2notes:end"
 UNSEALED = "0" * 8
-DROPPED_LINE = "No longer in the digest (kept because you ticked them):"
 CHANGED_LINE = "> [!note] The digest changed what you edited (yours is kept)"
 NOTES_HEADING = "## Notes"
 QUOTE_HEADER = "> [!quote] Digest"
 REFERENCES_PREFIX = "References: "
-VERDICT_ID = "verdict"
-POINT_PREFIX = "fp-"
 DIGEST_PREFIX = "digest:"
 DROPPED_KEY = "dropped"
 #: A digest note's reading list (`digestnotes`): a callout, one line per entry.
@@ -55,7 +56,6 @@ LISTING_KEY = "listing"
 CHANGED_KEY = "changed"
 STATUS_UNREAD = "unread"
 ROOT_TAG = "digest2notes"
-DONE_MARKS = frozenset("xX")
 
 #: Our properties, in the order a new note lists them.
 KEYS: tuple[str, ...] = (

@@ -35,7 +35,6 @@ from . import (
     finder,
     history,
     note,
-    progress,
     propertytypes,
     state,
     views,
@@ -122,7 +121,7 @@ def _plan(
     for entry in unique:
         files = look.notes.get(entry.id, [])
         if len(files) > 1:
-            warnings.append(progress.duplicate_warning(entry.id, files))
+            warnings.append(finder.duplicate_warning(entry.id, files))
         record = known_state.records.get(entry.id)
         stored_known, base = bodies.get(entry.id, (None, None))
         if not files:

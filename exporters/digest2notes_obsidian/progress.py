@@ -6,8 +6,11 @@ from the generated part's checklist as it stands now.
 
 A note the export state saw unchanged since the last export is not read again: its
 values are those the export recorded (`state.Record.seen`). Any other note is read
-whole, through the one frontmatter reader (`properties.read`); one whose properties
-cannot be read is a warning with its path and line, never silently missing, and two
+whole, through the one frontmatter reader (`properties.read`), which parses its
+properties only if its frontmatter is not, byte for byte, the one the export left
+there (`kept.Front`: a note whose points were ticked since is only counted again);
+one whose properties cannot be read is a warning with its path and line, never
+silently missing, and two
 notes with one id are a warning naming both (and both are listed, so that ``queue
 done`` on that id asks which one).
 
@@ -23,9 +26,10 @@ import re
 from digest2notes import ExportError, Progress, StudyItem, StudyStatus, atomic_write_text
 
 from . import finder, properties, state
+from .checklist import count_points
 from .finder import NoteFile
 from .ids import is_digest_id
-from .kept import Seen, verdict_of
+from .kept import Front, Seen, verdict_of
 from .location import Location, inside
 
 DONE_WORDS = ("done", "read", "finished")
@@ -54,6 +58,13 @@ def read_progress(location: Location) -> Progress:
     known = state.load(location, with_seen=True)
     try:
         look = finder.look(known, known.entry_records())
+        changed = {  # the notes to read: their frontmatter as the last export left it
+            note_id
+            for note_id, files in look.notes.items()
+            for file in files
+            if not is_digest_id(note_id) and _as_recorded(known.records.get(note_id), file) is None
+        }
+        left = known.written_of(changed)
     finally:
         known.close()
     items: list[StudyItem] = []
@@ -62,12 +73,14 @@ def read_progress(location: Location) -> Progress:
         if is_digest_id(note_id):  # a digest's note is a reading list, not an item
             continue
         if len(files) > 1:
-            warnings.append(duplicate_warning(note_id, files))
+            warnings.append(finder.duplicate_warning(note_id, files))
         record = known.records.get(note_id)
         for file in files:
             seen = _as_recorded(record, file)
             if seen is None:
-                seen, problem = read_seen(location, file)
+                written = left.get(note_id)
+                kept = written.front if written is not None else None
+                seen, problem = read_seen(location, file, kept)
                 if problem:
                     warnings.append(problem)
             if seen is not None:
@@ -82,18 +95,15 @@ def _as_recorded(record: state.Record | None, file: NoteFile) -> Seen | None:
     return record.seen
 
 
-def duplicate_warning(note_id: str, files: list[NoteFile]) -> str:
-    shown = ", ".join(f.relative for f in files)
-    return f"two notes with one id ({note_id}): {shown}; only the first is updated"
-
-
-def read_seen(location: Location, file: NoteFile) -> tuple[Seen | None, str | None]:
-    """What the note holds now, or a warning naming what is wrong with it."""
-    from . import body  # the checklist's reader: only a note changed since is read
-
+def read_seen(
+    location: Location, file: NoteFile, kept: Front | None = None
+) -> tuple[Seen | None, str | None]:
+    """What the note holds now, or a warning naming what is wrong with it. Its properties
+    are parsed unless `kept` (what the last export left there) holds the very same
+    frontmatter text: a note whose points were ticked since needs them counted only."""
     try:
         text = location.path(file.relative).read_text(encoding="utf-8")
-        front = properties.read(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+        front = properties.read(text.removeprefix("\ufeff").replace("\r\n", "\n"), kept)
     except (OSError, UnicodeDecodeError) as error:
         return None, f"{file.relative}: cannot read the note ({error})"
     except properties.BrokenFrontmatter as error:
@@ -104,7 +114,7 @@ def read_seen(location: Location, file: NoteFile) -> tuple[Seen | None, str | No
     begin = next((i for i, line in enumerate(lines) if _BEGIN.match(line)), None)
     end = next((i for i, line in enumerate(lines) if _END.match(line) and i > (begin or 0)), None)
     region = lines[begin + 1 : end] if begin is not None and end is not None else lines
-    done, total = body.count_points(region)
+    done, total = count_points(region)
     minutes = data.get("minutes")
     dates = [data.get("digest_date"), *(data.get("digest_dates") or [])]
     iso = [str(d)[:10] for d in dates if d is not None and _ISO_DATE.match(str(d))]
@@ -153,7 +163,8 @@ def set_status(location: Location, item: StudyItem, status: StudyStatus) -> str:
         if not files:
             raise ExportError(f"no note with digest2notes_id {item.id} in the vault any more")
         if len(files) > 1:
-            raise ExportError(duplicate_warning(item.id, files).replace("only the first", "which?"))
+            warning = finder.duplicate_warning(item.id, files)
+            raise ExportError(warning.replace("only the first", "which?"))
         path = location.path(files[0].relative)
     data = path.read_bytes()
     bom = data.startswith(b"\xef\xbb\xbf")

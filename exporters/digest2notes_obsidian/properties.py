@@ -19,7 +19,10 @@ import datetime as dt
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .kept import Front
 
 _SIMPLE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 # Characters YAML 1.1 forbids raw in a stream, plus the ones it reads as line breaks
@@ -162,9 +165,11 @@ def load_yaml(text: str) -> Any:
         raise BrokenFrontmatter("not valid YAML", line) from None
 
 
-def read(text: str) -> Frontmatter:
+def read(text: str, kept: Front | None = None) -> Frontmatter:
     """The frontmatter of `text` (``\\n`` line breaks, no BOM), read as python-frontmatter
-    and Dataview read it (PyYAML's safe loader); the body is kept exactly.
+    and Dataview read it (PyYAML's safe loader); the body is kept exactly. When `kept`
+    (what the tool left there) holds this very frontmatter text, its properties are
+    those, and nothing is parsed.
 
     Raises `BrokenFrontmatter` when there is none or it is not a set of properties.
     """
@@ -176,6 +181,8 @@ def read(text: str) -> Frontmatter:
     yaml_text = text[start : closing.start()]
     body_start = text.find("\n", closing.end())
     body = "" if body_start < 0 else text[body_start + 1 :]
+    if kept is not None and kept.holds(yaml_text):
+        return Frontmatter(yaml_text, body, kept.properties())
     try:  # a note we are creating has nothing in it yet: no need for PyYAML
         data = load_yaml(yaml_text) if yaml_text.strip() else None
     except BrokenFrontmatter as error:

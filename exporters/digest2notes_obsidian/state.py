@@ -10,7 +10,9 @@ For each entry exported, in ``.digest2notes/state.sqlite3`` (with its own
 - which entries' say is already in the note (their `Entry.fingerprint`), so a run
   that brings nothing new costs one ``stat`` per note;
 - `Known`: what the digests have said of it over every run (the history);
-- `Written`: what the tool last wrote in each field (the base of the three-way merge);
+- `Written`: what the tool last wrote in each field (the base of the three-way merge),
+  and the frontmatter it left in the note (`Front`: a hash of its text and its
+  properties, so that a note whose frontmatter is unchanged is not parsed again);
 - `Seen`: the note's values when last looked at, so the study queue need not read
   notes nobody touched since.
 
