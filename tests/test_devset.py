@@ -47,23 +47,23 @@ FLOORS = {
 SET_FLOORS = {
     "blind2": {**FLOORS, "R": 0.97, "F1": 0.98},
     "blind4": {**FLOORS, "verdict": 0.99, "minutes": 0.99, "P": 0.99, "R": 0.99, "F1": 0.99},
-    "blind5": {**FLOORS, "verdict": 0.97, "minutes": 0.97, "P": 0.99, "R": 0.99, "F1": 0.99},
+    "blind5": {**FLOORS, "verdict": 0.97, "minutes": 0.99, "P": 0.99, "R": 0.99, "F1": 0.99},
     "blind7": {
         **FLOORS, "verdict": 0.99, "minutes": 0.99, "P": 0.95, "R": 0.99, "F1": 0.97
     },
     "blind8": {**FLOORS, "verdict": 0.99, "minutes": 0.99, "P": 0.97, "R": 0.99, "F1": 0.98},
     "blind9": {**FLOORS, "verdict": 0.99, "minutes": 0.99, "P": 0.96, "R": 0.99, "F1": 0.97},
     "blind11": {
-        **FLOORS, "verdict": 0.99, "minutes": 0.95, "P": 0.89, "R": 0.76, "F1": 0.82
+        **FLOORS, "verdict": 0.99, "minutes": 0.95, "P": 0.95, "R": 0.94, "F1": 0.95
     },
     "blind13": {
-        **FLOORS, "verdict": 0.87, "minutes": 0.93, "P": 0.87, "R": 0.73, "F1": 0.79
+        **FLOORS, "verdict": 0.91, "minutes": 0.95, "P": 0.93, "R": 0.74, "F1": 0.83
     },
     "blind14": {
-        **FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.91, "R": 0.70, "F1": 0.79
+        **FLOORS, "verdict": 0.93, "minutes": 0.99, "P": 0.95, "R": 0.76, "F1": 0.85
     },
     "blind15": {
-        **FLOORS, "verdict": 0.90, "minutes": 0.97, "P": 0.94, "R": 0.78, "F1": 0.85
+        **FLOORS, "verdict": 0.94, "minutes": 0.99, "P": 0.99, "R": 0.78, "F1": 0.87
     },
 }
 _SUMMARY = re.compile(
