@@ -43,10 +43,10 @@ def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
     found: list[Rating] = []
     if ("?" in norm or "？" in norm) and scan.present & lx.READ:
         found += _who_would_read(para, scan)
-    for hints, pattern, verdict, rule, opens in _shapes():
+    for hints, source, verdict, rule, opens in _SHAPES:
         if not any(hint in norm for hint in hints):
             continue  # most paragraphs hold none of a shape's words: no search at all
-        for match in pattern.finditer(norm):
+        for match in _compiled(source).finditer(norm):
             start, end = match.span()
             if opens and norm[para.sentence_start(start) : start].strip(" \t\n*_>"):
                 continue  # "Not for you …", "I wouldn't." only as a sentence of their own
@@ -146,62 +146,69 @@ def _negation_before() -> re.Pattern[str]:
     )
 
 
+_SPAN = (
+    r"(?:the\s+|your\s+|an?\s+|a\s+whole\s+|the\s+whole\s+|one\s+)?"
+    r"(?:morning|afternoon|evening|weekend|day|night)"
+)
+
+#: (words one of which it needs, pattern, verdict, rule, whether it must open its
+#: sentence). A pattern is compiled the first time a paragraph holds one of its words;
+#: each starts with a word, never with optional space, so a paragraph of blanks stays
+#: linear.
+_SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
+    (("nothing",), (
+        r"(?<![a-z])nothing\s+(?:[a-z']+\s+){0,2}?"
+        r"(?:for\s+(?:you|us|a\s+reader|readers|most\s+(?:of\s+us|readers|people))|in\s+it|"
+        r"here\s+for)(?![a-z])"
+        # the end of the clause, or of a reader's phrase: "nothing in it alters X" describes
+        r"(?=[^.;:!?,]{0,24}?(?:[.;:!?,]|\Z))(?!\s+[a-z]+s\s)"
+    ), Verdict.SKIP, "nothing in it for a reader", False),
+    (("not for",), (
+        r"(?<![a-z])not\s+for\s+(?:you|us|most\s+(?:of\s+us|readers|people)|readers)(?![a-z])"
+    ), Verdict.SKIP, "not for the reader", True),
+    (("spend", "waste", "花时间"), (
+        r"(?<![a-z])(?:don't|do\s+not|no\s+need\s+to|never)\s+(?:spend|waste)\s+"
+        r"(?:a|an|one|any|your)?\s*(?:click|minute|second|moment|time|breath)s?\s+on\s+"
+        r"(?:it|this|this\s+one)(?![a-z])|不值得花时间|别花时间|不用花时间|不必花时间"
+    ), Verdict.SKIP, "time refused to it", False),
+    (("i ", "我"), (
+        r"(?:(?<![a-z])i\s+(?:wouldn't(?:\s+bother)?|would\s+not|won't|'d\s+pass)|"
+        r"我(?:就)?不会(?:看)?|我(?:就)?不看了?|反正我不会)(?=[*_]*(?:[.!。！\n]|\Z))"
+    ), Verdict.SKIP, "a refusal in the first person", True),
+    (("the one", "the pr", "the change"), (
+        r"(?<![a-z])(?:this\s+is|here'?s|it'?s|that'?s)\s+the\s+(?:one|pr|change)\s+"
+        r"(?:(?:you\s+)?(?:to|should|must)\s+(?:read|study|dig\s+into|sit\s+down\s+with))"
+        r"(?![a-z])"
+    ), Verdict.DEEP, "the one to read", False),
+    (("one", "只"), (
+        r"(?<![a-z])if\s+you\s+(?:only\s+)?(?:read|pick|have\s+time\s+for)\s+(?:only\s+|just\s+)?"
+        r"one\b[^.!?;]{0,40}?,\s*(?:make\s+it|read|let\s+it\s+be|pick)\s+(?:this|this\s+one|it)"
+        r"(?![a-z])|(?:如果|要是|若)[^。！？]{0,6}只(?:能)?(?:看|读|挑|选)一(?:支|条|篇|个)[^。！？]{0,8}"
+        r"[，,]\s*(?:就是|就读|就看|就选)(?:它|这条|这支|这篇|这个)"
+    ), Verdict.DEEP, "the one PR to read", False),
+    (("miss", "错过"), (
+        r"(?<![a-z])(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not)\s+miss\s+"
+        r"(?:anything|much|a\s+thing|out\s+on\s+(?:anything|much))"
+        r"(?=\s*(?:[.!;]|\Z|by\s+(?:passing|skipping|ignoring|leaving)))|"
+        r"(?:不会|不怕)错过(?:什么|啥|任何)|错过也(?:无妨|没关系|不可惜)"
+    ), Verdict.SKIP, "nothing missed without it", False),
+    (("tl",), (  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
+        r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"
+        r"就够了?|即可|就行|就好|足矣|足够)"
+    ), Verdict.SKIM, "the summary declared enough", False),
+    (("clear", "block", "set aside", "carve", "free up", "reserve", "save",
+      "留出", "腾出", "空出", "找", "安排", "预留", "花"), (
+        r"(?<![a-z])(?:clear|block\s+out|set\s+aside|carve\s+out|free\s+up|reserve|save)\s+"
+        + _SPAN + r"(?![a-z])|"
+        r"(?:留出|腾出|空出|找|安排|预留|花)\s*(?:一)?(?:整块|整段|一整段|一个)(?:的)?\s*"
+        r"(?:时间|下午|上午|晚上|周末)|(?:留出|腾出|空出|预留)\s*(?:一个)?(?:下午|晚上|周末|半天)"
+    ), Verdict.DEEP, "a large span of time cleared for it", False),
+)
+
+
 @cache
-def _shapes() -> tuple[tuple[tuple[str, ...], re.Pattern[str], Verdict, str, bool], ...]:
-    """(words one of which it needs, pattern, verdict, rule, whether it must open its
-    sentence). Each pattern starts with a word, never with optional space, so a
-    paragraph of blanks stays linear."""
-    span = r"(?:the\s+|your\s+|an?\s+|a\s+whole\s+|the\s+whole\s+|one\s+)?" \
-           r"(?:morning|afternoon|evening|weekend|day|night)"
-    return (
-        (("nothing",), re.compile(
-            r"(?<![a-z])nothing\s+(?:[a-z']+\s+){0,2}?"
-            r"(?:for\s+(?:you|us|a\s+reader|readers|most\s+(?:of\s+us|readers|people))|in\s+it|"
-            r"here\s+for)(?![a-z])"
-            # the end of the clause, or of a reader's phrase: "nothing in it alters X" describes
-            r"(?=[^.;:!?,]{0,24}?(?:[.;:!?,]|\Z))(?!\s+[a-z]+s\s)"
-        ), Verdict.SKIP, "nothing in it for a reader", False),
-        (("not for",), re.compile(
-            r"(?<![a-z])not\s+for\s+(?:you|us|most\s+(?:of\s+us|readers|people)|readers)(?![a-z])"
-        ), Verdict.SKIP, "not for the reader", True),
-        (("spend", "waste", "花时间"), re.compile(
-            r"(?<![a-z])(?:don't|do\s+not|no\s+need\s+to|never)\s+(?:spend|waste)\s+"
-            r"(?:a|an|one|any|your)?\s*(?:click|minute|second|moment|time|breath)s?\s+on\s+"
-            r"(?:it|this|this\s+one)(?![a-z])|不值得花时间|别花时间|不用花时间|不必花时间"
-        ), Verdict.SKIP, "time refused to it", False),
-        (("i ", "我"), re.compile(
-            r"(?:(?<![a-z])i\s+(?:wouldn't(?:\s+bother)?|would\s+not|won't|'d\s+pass)|"
-            r"我(?:就)?不会(?:看)?|我(?:就)?不看了?|反正我不会)(?=[*_]*(?:[.!。！\n]|\Z))"
-        ), Verdict.SKIP, "a refusal in the first person", True),
-        (("the one", "the pr", "the change"), re.compile(
-            r"(?<![a-z])(?:this\s+is|here'?s|it'?s|that'?s)\s+the\s+(?:one|pr|change)\s+"
-            r"(?:(?:you\s+)?(?:to|should|must)\s+(?:read|study|dig\s+into|sit\s+down\s+with))"
-            r"(?![a-z])"
-        ), Verdict.DEEP, "the one to read", False),
-        (("one", "只"), re.compile(
-            r"(?<![a-z])if\s+you\s+(?:only\s+)?(?:read|pick|have\s+time\s+for)\s+(?:only\s+|just\s+)?"
-            r"one\b[^.!?;]{0,40}?,\s*(?:make\s+it|read|let\s+it\s+be|pick)\s+(?:this|this\s+one|it)"
-            r"(?![a-z])|(?:如果|要是|若)[^。！？]{0,6}只(?:能)?(?:看|读|挑|选)一(?:支|条|篇|个)[^。！？]{0,8}"
-            r"[，,]\s*(?:就是|就读|就看|就选)(?:它|这条|这支|这篇|这个)"
-        ), Verdict.DEEP, "the one PR to read", False),
-        (("miss", "错过"), re.compile(
-            r"(?<![a-z])(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not)\s+miss\s+"
-            r"(?:anything|much|a\s+thing|out\s+on\s+(?:anything|much))"
-            r"(?=\s*(?:[.!;]|\Z|by\s+(?:passing|skipping|ignoring|leaving)))|"
-            r"(?:不会|不怕)错过(?:什么|啥|任何)|错过也(?:无妨|没关系|不可惜)"
-        ), Verdict.SKIP, "nothing missed without it", False),
-        (("tl",), re.compile(  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
-            r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"
-            r"就够了?|即可|就行|就好|足矣|足够)"
-        ), Verdict.SKIM, "the summary declared enough", False),
-        (("clear", "block", "set aside", "carve", "free up", "reserve", "save",
-          "留出", "腾出", "空出", "找", "安排", "预留", "花"), re.compile(
-            r"(?<![a-z])(?:clear|block\s+out|set\s+aside|carve\s+out|free\s+up|reserve|save)\s+"
-            + span + r"(?![a-z])|"
-            r"(?:留出|腾出|空出|找|安排|预留|花)\s*(?:一)?(?:整块|整段|一整段|一个)(?:的)?\s*"
-            r"(?:时间|下午|上午|晚上|周末)|(?:留出|腾出|空出|预留)\s*(?:一个)?(?:下午|晚上|周末|半天)"
-        ), Verdict.DEEP, "a large span of time cleared for it", False),
-    )
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source)
 
 
 def _time_enough(para: Para) -> list[Rating]:
