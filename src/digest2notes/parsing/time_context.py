@@ -81,7 +81,8 @@ def _label_pattern() -> re.Pattern[str]:
     # boundary: the start, a list marker, markup or the end of a sentence.
     return re.compile(
         r"(?:\A|(?<=[\s*_#>|(\[【。;!?.•-]))"
-        r"(?P<label>[a-z\u4e00-\u9fff][a-z.\u4e00-\u9fff ]{0,22}?)"
+        # a label is letters (any script: "time", "阅读时间"), dots and spaces
+        r"(?P<label>[^\W\d_](?:[^\W\d_]|[. ]){0,22}?)"
         r"[\s*_]*(?::|—|–|-)[\s*_]*(?:about|around|roughly|approx\.?|约|大约|大概|~|≈)?\s*\Z"
     )
 
