@@ -56,8 +56,9 @@ class _Marker:  # not frozen: made for every marker of every paragraph, and neve
 # or a character set and the engine skips positions that cannot start a marker at once.
 _NOT_AFTER = r"[^\s:;,.、。!?！？—–\-(\[*_>]"
 # A bracketed marker may also follow a Chinese character: Chinese has no spaces to put
-# before it ("请特别留意（1）X（2）Y"), while "f(1)" is still a call.
-_NOT_AFTER_PAREN = r"[^\s:;,.、。!?！？—–\-(\[*_>\u3400-\u9fff]"
+# before it ("请特别留意（1）X（2）Y"), while "f(1)" is still a call (`_paren_may_follow`,
+# tested on the match: a class of the CJK range costs every process a walk over it).
+_PAREN_AFTER = frozenset(" \t\n:;,.、。!?！？—–-([*_>")
 _ZH = "[一二三四五六七八九十]"
 _STEM = "[甲乙丙丁戊己庚辛壬癸]"
 
@@ -83,7 +84,7 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
         r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
-        rf"|\((?<!{_NOT_AFTER_PAREN}\()(?:(?P<paren>\d{{1,2}})|(?P<zhparen>{_ZH}{{1,2}})"
+        rf"|\((?:(?P<paren>\d{{1,2}})|(?P<zhparen>{_ZH}{{1,2}})"
         r"|(?P<letterparen>[a-h])|(?P<romanparen>i{1,3}|iv|vi{0,3}|ix|x))\)"
         # A number, then what closes it: ")" (the number's group is the last closed),
         # "." or "、" (a group of their own closes last and names the style).
@@ -195,6 +196,8 @@ def _markers(para: Para) -> list[_Marker]:
         begin = match.start() if group not in ("linenum", "linebullet") else start
         if para.inside_brackets(begin) or norm[start] == MASK:
             continue
+        if group in _PAREN_GROUPS and begin and not _paren_may_follow(norm[begin - 1]):
+            continue
         ordinal = _ordinal(group, match.group(group))
         if ordinal >= 0:
             kind = _KINDS[group]
@@ -202,6 +205,14 @@ def _markers(para: Para) -> list[_Marker]:
                 kind = "emoji " + match.group(group)
             found.append(_Marker(kind, begin, match.end(), ordinal))
     return found
+
+
+_PAREN_GROUPS = frozenset({"paren", "zhparen", "letterparen", "romanparen"})
+
+
+def _paren_may_follow(before: str) -> bool:
+    """May "(1)" start a list after `before`: a space, punctuation or a Chinese character?"""
+    return before in _PAREN_AFTER or before.isspace() or "\u3400" <= before <= "\u9fff"
 
 
 @cache
