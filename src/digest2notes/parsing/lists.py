@@ -14,6 +14,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
+from .script import is_han
 from .text import Para
 
 __all__ = ["Item", "cut", "trim"]
@@ -256,7 +257,7 @@ def _series_end(
 def _has_cjk(norm: str, start: int, end: int) -> bool:
     """Chinese text, or a list punctuated the Chinese way (``A、B`` of code names)."""
     part = norm[start:end]
-    return not part.isascii() and any("\u3400" <= ch <= "\u9fff" or ch == "、" for ch in part)
+    return not part.isascii() and any(ch == "、" or is_han(ch) for ch in part)
 
 
 def _chinese_series(para: Para, seps: _Separators, part: Item, *, announced: bool) -> list[Item]:

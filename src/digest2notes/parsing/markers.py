@@ -17,6 +17,7 @@ from functools import cache
 from itertools import pairwise
 
 from .lists import Item, trim
+from .script import is_han
 from .text import MASK, Para
 
 __all__ = ["MarkedList", "marked_lists"]
@@ -212,7 +213,7 @@ _PAREN_GROUPS = frozenset({"paren", "zhparen", "letterparen", "romanparen"})
 
 def _paren_may_follow(before: str) -> bool:
     """May "(1)" start a list after `before`: a space, punctuation or a Chinese character?"""
-    return before in _PAREN_AFTER or before.isspace() or "\u3400" <= before <= "\u9fff"
+    return before in _PAREN_AFTER or before.isspace() or is_han(before)
 
 
 @cache

@@ -20,7 +20,7 @@ import re
 from functools import cache
 from importlib.util import find_spec
 
-__all__ = ["simplify", "table_stamp"]
+__all__ = ["is_han", "simplify", "table_stamp"]
 
 _TABLE_PACKAGE = "opencc_purepy"
 _TABLE_FILE = "dicts/TSCharacters.txt"
@@ -77,11 +77,11 @@ def _traditional() -> frozenset[str]:
     return frozenset(map(chr, _table()))
 
 
-@cache
-def _ideograph() -> re.Pattern[str]:
-    """CJK Unified Ideographs and Extension A: where every traditional form in the table
-    that can occur in a digest lives; a paragraph without one is left as it is."""
-    return re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+def is_han(char: str) -> bool:
+    """Is `char` a Chinese character (CJK Unified Ideographs and Extension A, where every
+    traditional form a digest holds lives)? A range test: a pattern of the range would be
+    compiled by walking all of it."""
+    return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
 
 
 def simplify(text: str) -> str:
@@ -96,7 +96,7 @@ def simplify(text: str) -> str:
         text = _mandarin(text)
     if _traditional().isdisjoint(text):
         return text
-    if not _ideograph().search(text):  # only characters the table has outside the range
+    if not any(map(is_han, text)):  # only characters the table has outside the range
         return text
     return text.translate(_table())
 

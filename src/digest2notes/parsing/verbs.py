@@ -18,6 +18,7 @@ from .clauses import AFTER, has_content
 from .headers import colon, count
 from .lists import cut, trim
 from .objects import FocusState, add, announced, claim, inline
+from .script import is_han
 from .text import Para
 
 __all__ = [
@@ -240,7 +241,7 @@ def _focused(norm: str, lo: int, start: int) -> bool:
     for word in _FOCUS_WORDS:
         if head.endswith(word):
             at = end - len(word)
-            return not (at and "\u3400" <= norm[at - 1] <= "\u9fff")
+            return not (at and is_han(norm[at - 1]))
     return False
 
 
