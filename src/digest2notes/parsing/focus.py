@@ -44,6 +44,7 @@ from .markers import marked_lists
 from .objects import FocusList, FocusState, Skipped, add, claim, inline, worth_keeping
 from .pointers import PRAISE, read_pointers
 from .scanner import Scan
+from .scope import READ_FOR
 from .subjects import predicate_pointers, subject_of
 from .text import Para
 from .verbs import attention_given, reading_routes
@@ -357,7 +358,7 @@ _HEADER_REACH = 60
 
 
 def _reads_what_follows(para: Para, rating: Rating) -> bool:
-    return rating.scope == "part: what it is read for" and _forward_object().search(
+    return rating.scope == READ_FOR and _forward_object().search(
         para.norm, rating.start, rating.clause[1]
     ) is not None
 

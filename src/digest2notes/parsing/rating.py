@@ -24,6 +24,7 @@ from .clauses import AFTER, BEFORE, LABEL, has_content
 from .combination import LABELS, READING, Cues, classify, negation, time_nouns
 from .scanner import Scan
 from .scope import (
+    READ_FOR,
     introduces_object,
     only_part,
     passive_of_part,
@@ -195,7 +196,7 @@ def rate_clause(
     span_start, span_end = phrase_span(para, scan, first, last)
     tier, scope = rating_scope(para, scan, start, first_start)
     if pointed:  # "仔细看 X 的实现": how to read a part; the whole, if nothing else rates it
-        tier, scope = 1, scope or "part: what it is read for"
+        tier, scope = 1, scope or READ_FOR
     elif not tier and passive_of_part(para, scan, cues, start):
         tier, scope = 1, "part: the subject of the advice"
     elif not tier and introduces_object(para, end):

@@ -20,8 +20,8 @@ from .scanner import Scan
 from .text import Para
 
 __all__ = [
-    "about_the_rest", "introduces_object", "only_part", "passive_of_part", "phrase_span",
-    "rating_scope", "worth_nothing_after",
+    "READ_FOR", "about_background", "about_the_rest", "introduces_object", "only_part",
+    "passive_of_part", "phrase_span", "rating_scope", "worth_nothing_after",
 ]
 
 
@@ -58,7 +58,7 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
         if opening >= 0 and not para.norm[chunk : scan.starts[opening]].strip(" \t\n*_>"):
             background = opening
     if background >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[background]):
-        return 1, f"background: {scan.words[background]}"
+        return 1, _BACKGROUND + scan.words[background]
     asked = _asked_part(para, scan, clause_start)
     if asked:
         return 1, f"part: {asked}"
@@ -126,6 +126,17 @@ def _own_subject(para: Para, scan: Scan, start: int, first_cue: int) -> bool:
     return scan.any(lx.VALUE | lx.ATTEND, start, first_cue) or has_content(
         para, scan, start, first_cue, BEFORE
     )
+
+
+#: The scope of a rating whose reading verb has an object ("仔细看 X 的实现"): how to read
+#: that object, the whole's rating only if nothing else rates it.
+READ_FOR = "part: what it is read for"
+_BACKGROUND = "background: "
+
+
+def about_background(scope: str) -> bool:
+    """Does a rating rate other reading ("Background, not required: …"), not this PR?"""
+    return scope.startswith(_BACKGROUND)
 
 
 def about_the_rest(scope: str) -> bool:

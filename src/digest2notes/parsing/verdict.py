@@ -52,7 +52,7 @@ from .implied import implied_ratings
 from .rating import WANTED, Rating, rate_clause
 from .scales import scale_rating
 from .scanner import Scan
-from .scope import about_the_rest
+from .scope import about_background, about_the_rest
 from .text import Para
 
 __all__ = ["Rating", "VerdictReading", "read_verdict", "with_reading_time"]
@@ -336,7 +336,7 @@ def _decide(para: Para, ratings: list[Rating]) -> tuple[Verdict, Rating | None]:
     rest = [] if whole else [r for r in ratings if r.tier and about_the_rest(r.scope)]
     # Last, a scale or any rating at all, but not one of other reading ("Background, not
     # required: the blog post"): that rates what else to read, not this PR.
-    own = [r for r in ratings if not r.scope.startswith("background")]
+    own = [r for r in ratings if not about_background(r.scope)]
     pool = whole or rest or [r for r in own if r.scale] or own
     if not pool:
         return Verdict.UNKNOWN, None
