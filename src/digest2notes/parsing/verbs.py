@@ -16,6 +16,7 @@ from functools import cache
 from . import lexicon as lx
 from .clauses import AFTER, has_content
 from .headers import colon, count
+from .keeping import worth_keeping
 from .lists import cut, trim
 from .objects import FocusState, add, announced, claim, inline
 from .script import is_han
@@ -340,7 +341,9 @@ def attention_given(state: FocusState) -> None:
         start, end = match.span("object")
         if state.covered(start) >= 0 or not has_content(para, state.scan, start, end, AFTER):
             continue
-        items = [item for item in cut(para, start, end, announced=False) if item.end > item.start]
+        items = [
+            item for item in cut(para, start, end, announced=False) if worth_keeping(state, item)
+        ]
         if items:
             add(state, "attention given", match.span("give"), items, (match.start(), match.end()))
 
