@@ -10,9 +10,8 @@ whole, through the one frontmatter reader (`properties.read`), which parses its
 properties only if its frontmatter is not, byte for byte, the one the export left
 there (`kept.Front`: a note whose points were ticked since is only counted again);
 one whose properties cannot be read is a warning with its path and line, never
-silently missing, and two
-notes with one id are a warning naming both (and both are listed, so that ``queue
-done`` on that id asks which one).
+silently missing, and two notes with one id are a warning naming both (and both are
+listed, so that ``queue done`` on that id asks which one).
 
 Setting a status rewrites the ``status`` line of the frontmatter and nothing else,
 byte for byte (line endings, BOM, the reader's formatting elsewhere), because the

@@ -93,16 +93,19 @@ def reading_time(
     return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))
 
 
+# What `_judge` says of a duration nothing ties to anything: the last rule may take it.
+_ALONE = "not reading: stands alone, no rating before it"
+_NO_READING_WORD = "not reading: no reading word"
+_UNTIED = (_ALONE, _NO_READING_WORD)
 # "…, which takes fifteen minutes": the subject is the clause before, not something else.
-_RELATIVE = re.compile(r"\s*(?:which|that|这|这个|这些)\s*")
-_UNTIED = ("not reading: stands alone, no rating before it", "not reading: no reading word")
+_RELATIVE = frozenset({"which", "that", "这", "这个", "这些"})
 
 
 def _near_other(para: Para, scan: Scan, duration: Duration) -> bool:
     """Does the duration's sentence speak of something else that takes time (a process,
     a part of the PR as its clause's subject, a subject of its own before "预计"/"takes"),
-    or, when the duration
-    opens its sentence, the sentence before it ("The suite runs for ages. Forty minutes.")?"""
+    or, when the duration opens its sentence, the sentence before it ("The suite runs for
+    ages. Forty minutes.")?"""
     sentence = max(para.sentence_start(duration.start), duration.start - 2 * WINDOW)
     end = min(para.sentence_end(duration.end), duration.end + 2 * WINDOW)
     if not has_content(para, scan, sentence, duration.start, AFTER) and sentence:
@@ -111,13 +114,17 @@ def _near_other(para: Para, scan: Scan, duration: Duration) -> bool:
         lx.PART, para.clause_start(duration.start), duration.start
     ):
         return True
-    return any(
-        scan.words[i] in _SUBJECT_BUDGET
-        and not _RELATIVE.fullmatch(para.norm, para.clause_start(scan.starts[i]), scan.starts[i])
-        and has_content(para, scan, para.clause_start(scan.starts[i]), scan.starts[i], AFTER)
-        and not scan.any(lx.WHOLE | lx.READ, para.clause_start(scan.starts[i]), scan.starts[i])
-        for i in scan.between(sentence, duration.start) if scan.flags[i] & lx.BUDGET
-    )
+    for i in scan.between(sentence, duration.start):
+        if not scan.flags[i] & lx.BUDGET or scan.words[i] not in _SUBJECT_BUDGET:
+            continue
+        clause, at = para.clause_start(scan.starts[i]), scan.starts[i]
+        if (
+            para.norm[clause:at].strip() not in _RELATIVE
+            and has_content(para, scan, clause, at, AFTER)
+            and not scan.any(lx.WHOLE | lx.READ, clause, at)
+        ):
+            return True  # "迁移预计两小时": a subject of its own takes that time
+    return False
 
 
 def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]) -> str:
@@ -182,10 +189,8 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
         ceiling = _ceiling_after(para, end)
         if ceiling:
             return f"reading: a ceiling set on it ({ceiling!r})"
-        return _opened(para, scan, sentence_start, start) or (
-            "not reading: stands alone, no rating before it"
-        )
-    return _opened(para, scan, sentence_start, start) or "not reading: no reading word"
+        return _opened(para, scan, sentence_start, start) or _ALONE
+    return _opened(para, scan, sentence_start, start) or _NO_READING_WORD
 
 
 def _opened(para: Para, scan: Scan, sentence_start: int, start: int) -> str:
@@ -194,8 +199,6 @@ def _opened(para: Para, scan: Scan, sentence_start: int, start: int) -> str:
     if opener >= 0 and not has_content(para, scan, sentence_start, scan.starts[opener], BEFORE):
         return f"reading: its sentence opens with {scan.words[opener]!r}"
     return ""
-
-
 
 
 def _aside_clause(
