@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 
 from . import note
 from .checklist import ITEM as _ITEM
-from .checklist import count_points as count_points
 from .note import Block, Item, Unit
 
 _STRUCK = re.compile(r"^~~.*?~~")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import body, markdown, note, properties
+from .checklist import count_points
 from .kept import Front, Seen, Written, verdict_of
 from .properties import BrokenFrontmatter
 
@@ -80,7 +81,7 @@ def merge(text: str, draft: note.Draft, base: Written | None) -> Merged:
         (i for i in range(begin + 1, len(lines)) if _END.match(lines[i])), None
     )
     if begin is None or end is None:  # the reader removed our markers: the body is theirs
-        points, body_changed, pure = body.count_points(lines), False, False
+        points, body_changed, pure = count_points(lines), False, False
         written_units = dict(base.units) if base is not None else {}
     else:
         merged = body.merge(lines[begin + 1 : end], draft.units, mode, conflicts)
