@@ -322,6 +322,12 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          "way it splits, and why the default stays at 256.",
          ("the bound check in the queue", "the way it splits", "why the default stays at 256")),
         ("Deep read. If you maintain the scheduler, look at the steal path.", ()),
+        # "worth" heading any short verb phrase, then an introducer, points
+        ("粗看即可。唯一值得多停一下的是 IPv6 地址段的解析。", ("IPv6 地址段的解析",)),
+        ("Skim it. The bits worth lingering over are the cache key and the retry loop.",
+         ("the cache key", "the retry loop")),
+        ("Skim it. Worth a try is the new flag.", ()),
+        ("值得一提的是，作者顺手修了文档。快速看看即可。", ()),
     ],
 )
 def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:

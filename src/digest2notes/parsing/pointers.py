@@ -110,13 +110,46 @@ def read_pointers(state: FocusState) -> None:
 
 def _worth_reading_is(state: FocusState, i: int) -> bool:
     """ "最值得看的是 X", "值得一读的地方有三处：": worth + a reading word + an introducer."""
-    scan = state.scan
+    return _worth_phrase_end(state, i) >= 0
+
+
+def _worth_phrase_end(state: FocusState, i: int) -> int:
+    """Where the phrase that "值得"/"worth" at `i` heads ends, when an introducer follows
+    it, or -1. The phrase is a reading word ("最值得看的是 X") or, in the same shape, any
+    short verb phrase: "唯一值得多停一下的是 X", "the one part worth slowing down for is
+    X". The shape, not the verb, makes it a pointer."""
+    scan, norm = state.scan, state.para.norm
+    end = scan.ends[i]
     following = i + 1
-    if following >= len(scan.starts) or scan.starts[following] - scan.ends[i] > 1:
-        return False
-    if not scan.flags[following] & (lx.READ | lx.ATTEND | lx.VALUE):
-        return False
-    return word_introducer(state.para.norm, scan.ends[following]) >= 0
+    if following < len(scan.starts) and scan.starts[following] - end <= 1:
+        bits = scan.flags[following]
+        if bits & (lx.READ | lx.ATTEND | lx.VALUE):
+            phrase_end = scan.ends[following]
+            return phrase_end if word_introducer(norm, phrase_end) >= 0 else -1
+        if bits & lx.RATING:
+            return -1  # "值得一试的是…" is not reached; a rating cue rates, it does not point
+    phrase = _any_verb_phrase().match(norm, end)
+    if phrase is None or _cue_inside(state, following, phrase.end()):
+        return -1
+    return phrase.end()
+
+
+def _cue_inside(state: FocusState, i: int, end: int) -> bool:
+    """Does a rating or caution cue start at `i` and before `end`?"""
+    scan = state.scan
+    return i < len(scan.starts) and scan.starts[i] < end and bool(
+        scan.flags[i] & (lx.RATING | lx.CAUTION)
+    )
+
+
+@cache
+def _any_verb_phrase() -> re.Pattern[str]:
+    # Chinese: a few characters, then 的 and a copula or a noun of place ("多停一下的是");
+    # English: a verb in -ing and up to two words, then "is"/"are" ("slowing down for is").
+    return re.compile(
+        r"[^\W\d_a-zA-Z]{1,8}?(?=的(?:是|就是|地方|部分|之处))"
+        r"|\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?(?=\s+(?:is|are)\s)"
+    )
 
 
 def _recommended_is(state: FocusState, i: int) -> bool:
@@ -201,7 +234,7 @@ def _point(state: FocusState, i: int) -> None:
     ):
         end = scan.ends[following]  # "重点看 X": the reading verb belongs to the pointer
     if word in PRAISE:  # checked by `_worth_reading_is`
-        end = scan.ends[following]
+        end = _worth_phrase_end(state, i)
     end = _past_label(norm, start, end)
     marked = state.marked_at(_past_arrows(norm, end))
     if marked >= 0 and marked not in state.claimed:
@@ -232,8 +265,9 @@ def _point(state: FocusState, i: int) -> None:
         header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
         announced(state, i, colon[1], header)
         return
-    # 3. "The parts that repay the effort are X and Y", "The interesting bit is X: …"
-    if bits & (lx.VALUE | lx.HEADER):
+    # 3. "The parts that repay the effort are X and Y", "The interesting bit is X: …",
+    # "the one part worth slowing down for is X"
+    if bits & (lx.VALUE | lx.HEADER) or word in PRAISE:
         are, single = english_introducer(para, end)
         if are >= 0 and single:
             inline(state, i, are, "introduced")
