@@ -328,6 +328,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the cache key", "the retry loop")),
         ("Skim it. Worth a try is the new flag.", ()),
         ("值得一提的是，作者顺手修了文档。快速看看即可。", ()),
+        # a place named without a copula, then a colon, heads the list after it
+        ("值得细读。要盯的地方先列出来：中断后从哪一批续做、批与批之间的事务边界。",
+         ("中断后从哪一批续做", "批与批之间的事务边界")),
     ],
 )
 def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:

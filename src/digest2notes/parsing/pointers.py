@@ -249,6 +249,7 @@ def _point(state: FocusState, i: int) -> None:
         colon = colon_of(state, intro)
         if colon is not None and (
             only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
+            or _place_header(norm, intro, colon[0])
         ):
             header = count(para, para.clause_start(start), end)
             announced(state, i, colon[1], header or count(para, intro, colon[0], bare=True))
@@ -284,6 +285,16 @@ def _point(state: FocusState, i: int) -> None:
     if bits & lx.HEADER or not advice_position(state, i) or _noun_compound(state, i):
         return
     inline(state, i, skip_preposition(norm, end), "inline")
+
+
+def _place_header(norm: str, intro: int, colon: int) -> bool:
+    """ "要盯的地方先写下来：A、B": the place named without a copula, then a few words of
+    the writer's own up to a colon, heads the list after it."""
+    named = norm[max(0, intro - 8) : intro].rstrip()
+    return named.endswith(("的地方", "的部分")) and 0 < colon - intro <= _PLACE_TAIL
+
+
+_PLACE_TAIL = 8
 
 
 def _noun_compound(state: FocusState, i: int) -> bool:
