@@ -52,6 +52,18 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
          DEEP),
         # a label naming routine work
         ("Pure chore. The wheel job failed after 50 minutes of building.", SKIP),
+        # half an hour or more set aside for it; an estimate or a shorter budget rates nothing
+        ("The big one this week: pour a coffee and block out forty-five minutes.", DEEP),
+        ("重头戏，预留出半小时。", DEEP),
+        ("Set aside a full hour.", DEEP),
+        ("Budget ten minutes.", UNKNOWN),
+        ("It took about forty minutes to review.", UNKNOWN),
+        ("No need to set aside an hour for it.", UNKNOWN),
+        # an imperative for all but a few readers
+        ("Sit this one out unless you maintain the ARM port.", SKIP),
+        ("Toss it in the drawer, unless you wrote the old parser.", SKIP),
+        ("The change is small unless you count the tests.", UNKNOWN),
+        ("Read it closely unless you already reviewed the RFC.", DEEP),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

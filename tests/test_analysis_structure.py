@@ -34,7 +34,7 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Worth reviewing carefully.", DEEP),
         ("The review went three rounds.", UNKNOWN),
         # other reading rated alone does not rate the entry
-        ("Budget forty minutes. Background, not required: the blog write-up.", UNKNOWN),
+        ("Budget ten minutes. Background, not required: the blog write-up.", UNKNOWN),
         ("定级：参阅件，浏览即可，用时约 8 分钟。", SKIM),
         # a rating whose colon introduces a thing rates that thing, not the whole
         ("Skim the listing, ten minutes. From the Q&A, worth reading: why a mixed list is "

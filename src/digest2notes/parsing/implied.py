@@ -10,7 +10,10 @@ Writers often rate an entry the way people talk, not with "read closely" or "ski
   without it ("you won't miss anything by passing on it"), or a bare refusal in the first
   person ("I wouldn't."): a skip;
 * a large span of time cleared for it ("Clear your afternoon.", "block out the morning",
-  "留出一整块时间"): a close read;
+  "留出一整块时间"), or half an hour or more set aside ("set aside a full hour", "预留半小时"):
+  a close read;
+* an imperative with no advice word, for everyone but a few ("Sit this one out unless you
+  maintain the port"): what the few would do is read it, so the rest skip it;
 * the PR as an imperative's object with a manner closing the clause ("take it slowly",
   "Clear this one properly"): rated by the manner;
 * a reading time or the summary declared sufficient ("A minute or two is plenty.",
@@ -31,7 +34,7 @@ from functools import cache
 from ..model import Verdict
 from . import lexicon as lx
 from .rating import Rating
-from .scanner import Scan
+from .scanner import Scan, with_time_words
 from .text import Para
 
 __all__ = ["implied_ratings"]
@@ -55,6 +58,10 @@ def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
             found.append(_rating(para, verdict, start, end, rule))
     if para.durations:
         found += _time_enough(para)
+        if any(d.minutes >= LONG_READ for d in para.durations):
+            found += _long_budget(para, scan)
+    if "unless you" in norm:
+        found += _unless_you(para, scan)
     if scan.present & lx.WHOLE and scan.present & (lx.DEPTH | lx.BREVITY):
         found += _manner_of_taking_it(para, scan)
     return sorted(found, key=lambda r: r.start)
@@ -103,6 +110,11 @@ _SUBJECTS = frozenset({
     "this", "that", "it", "which", "who", "he", "she", "they", "we", "the", "its", "their",
     "our", "his", "her",
 })
+# Words that open a statement or a condition, not an imperative
+_NOT_IMPERATIVE = _SUBJECTS | {
+    "you", "i", "there", "everything", "nothing", "all", "most", "some", "a", "an", "one",
+    "if", "when",
+}
 _OBJECT_PRONOUNS = frozenset({"it", "this one", "this", "this pr", "the pr", "this change"})
 
 
@@ -221,6 +233,55 @@ def _time_enough(para: Para) -> list[Rating]:
             found.append(_rating(para, Verdict.SKIM, duration.start, match.end(),
                                  "a reading time declared enough"))
     return found
+
+
+def _long_budget(para: Para, scan: Scan) -> list[Rating]:
+    """Half an hour or more given to the reading by a verb of budgeting ("set aside a full
+    hour", "block out forty-five minutes", "预留半小时"): nobody skims for that long."""
+    found: list[Rating] = []
+    long = [d for d in para.durations if d.minutes >= LONG_READ]
+    scan = with_time_words(para.norm, scan, [(d.start - _BUDGET_GAP - 12, d.start) for d in long])
+    for duration in long:
+        clause = para.clause_start(duration.start)
+        budget = [k for k in range(len(scan.starts)) if scan.words[k] in _ALLOCATE
+                  and clause <= scan.starts[k] and scan.ends[k] <= duration.start
+                  and duration.start - scan.ends[k] <= _BUDGET_GAP]
+        if budget and not scan.any(lx.NEG | lx.COND, clause, duration.start):
+            found.append(_rating(para, Verdict.DEEP, scan.starts[budget[-1]], duration.end,
+                                 "half an hour or more set aside"))
+    return found
+
+
+LONG_READ = 30  # minutes
+# The verbs of giving time to something, of the time words (`lexicon.BUDGET`); the others
+# estimate ("about", "约") and say nothing of how the time is to be spent.
+_ALLOCATE = frozenset({
+    "set aside", "block out", "reserve", "reserved", "allot", "allotted", "budget", "clear",
+    "carve out", "plan for", "留", "预留", "留出", "腾出", "抽出", "安排",
+})
+_BUDGET_GAP = 12  # "set aside a full hour", "预留出整整半小时": a few words between
+
+
+def _unless_you(para: Para, scan: Scan) -> list[Rating]:
+    """ "Pour this one down the sink unless you run X": an imperative that says nothing
+    of reading, excepting a few readers: the rest of them skip it."""
+    found: list[Rating] = []
+    norm = para.norm
+    for match in _unless().finditer(norm):
+        start = para.sentence_start(match.start())
+        lead = norm[start : match.start()].strip(" \t\n*_>").split()
+        if not lead or lead[0] in _NOT_IMPERATIVE or _described(lead[:1]):
+            continue  # "The change is small unless you count tests" describes
+        if scan.any(lx.RATING | lx.PROCESS | lx.PART, start, match.start()):
+            continue  # "Read it unless you …" is rated by its own words
+        found.append(_rating(para, Verdict.SKIP, start, match.end(),
+                             "an imperative for all but a few"))
+    return found
+
+
+@cache
+def _unless() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z]),?\s*unless\s+you(?![a-z])")
 
 
 @cache
