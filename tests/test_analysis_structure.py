@@ -54,6 +54,15 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Do you need to read this? Probably not, it only renames a flag.", SKIP),
         ("Should you skim it? Probably, yes.", SKIM),
         ("Should we read it? Maybe later, the API may still change.", UNKNOWN),
+        # literary Chinese: 毋 and 勿 negate, 观之 and 展卷 read, 浅尝 and 一过 are brief,
+        # 只消 and 便罢 say it is enough
+        ("行政性修改，毋须阅读。", SKIP),
+        ("琐事一桩，勿展卷。", SKIP),
+        ("此篇浅尝即可。", SKIM),
+        ("这一回只消粗粗一瞥。", SKIM),
+        ("泛泛观之可也。", SKIM),
+        ("此方可免，除非你在改 ClientWorker。", SKIP),
+        ("毋庸置疑，这是本周最重要的改动，宜逐字细读。", DEEP),
         # Cantonese: 睇 for 看, 唔使 for 不用, 就得 for 就行, 優先度 for 优先级
         ("呢個 PR 唔使睇，淨係改咗版本號。", SKIP),
         ("想知大概嘅話，快速睇下就得。", SKIM),

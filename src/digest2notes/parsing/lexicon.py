@@ -96,6 +96,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "once-over once_over perusal peruse sitting sit_down_with sit_with "
            "look-through 看完 读完 翻完 过完 读懂 看懂"),
     (MODAL | READ | BREVITY, "可略读 可略看"),
+    (MODAL | DISMISS, "可免"),
     (READ | BREVITY, "gist the_gist 大意 梗概 个大概 瞥 一瞥 瞟 瞟一眼 scan_through quick_scan"),
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
@@ -118,6 +119,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
                    "full_attention undivided_attention read-every study_session"),
     (READ | BREVITY, "带过 一笔带过 掠过"),
+    # literary reading: a verb with its object 之 ("观之", "阅之"), a look ("一顾"), the scroll
+    # opened ("展卷"); a shallow taste, one pass, a fast run through ("浅尝", "一过", "速通")
+    (READ, "观之 阅之 览之 读之 视之 一顾 一观 展卷 开卷"),
+    (READ | BREVITY, "浅尝 一过 速通 浮光掠影 泛泛"),
     (READ | BREVITY, "浏览 略读 略看 粗读 粗看 速读 泛读 扫读 扫一眼 扫一下 扫两眼 扫一遍 瞄 "
                      "瞄一眼 瞄两眼 翻翻 翻一翻 翻一下 扫过 掠过 概览 skim skims skimming "
                      "skim-read skimread speed-read speed_read glance glancing browse browsing "
@@ -153,7 +158,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "nothing_to_review nothing_to_check"),
     (MODAL | DISMISS, "safe_to_skip safe_to_ignore can_be_skipped can_be_ignored "
                       "can_safely_be_skipped can_safely_be_ignored feel_free_to_skip"),
-    (SUFFICE, "即可 就好 就行 就得 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 就完事 就得了 也行 "
+    (SUFFICE, "只消 便罢 即可 就好 就行 就得 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 "
+              "就完事 就得了 也行 "
               "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
               "is_fine is_plenty should_do will_do_it should_do_it does_it does_the_trick"),
     # negation, condition, exception
@@ -169,7 +175,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
           "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
           "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
           "cannot can't shouldn't should_not won't"),
-    (NEG | NEG_NEAR, "不 没 无 别 免 非"),
+    (NEG | NEG_NEAR, "不 没 无 别 免 非 毋 勿"),  # 毋, 勿: the literary 不 and 别
     (NEG, "绝非 并非 决非 绝不 并不 决不"),
     (COND, "若 如果 假如 倘若 要是 万一 如需 如要 如想 如若 一旦 假设 的话 if in_case when_you "
            "assuming for_those for_anyone those_who anyone_who"),
@@ -213,7 +219,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (OPTIONAL, "elective electives 有时间 有时间的话 有余力 时间充裕 if_you_have_time "
                "extra_credit bonus_reading"),
     # what a rating or a pointer is about
-    (WHOLE, "本pr 本_pr 这个pr 这个_pr 该pr 该_pr 此pr 此_pr 本条 这条 此条 该条 这次 本次 这篇 "
+    (WHOLE, "本pr 本_pr 这个pr 这个_pr 该pr 该_pr 此pr 此_pr 本条 这条 此条 该条 这次 本次 "
+            "这回 这一回 此番 此篇 这篇 "
             "本篇 整个 整体 整条 这支 本支 总体 综合来看 总的来说 它 这是 这一条 这一篇 diff "
             "the_diff this_diff "
            "the_patch this_patch this_pr the_pr this_one this_contribution the_contribution "
