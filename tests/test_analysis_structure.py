@@ -54,6 +54,12 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Do you need to read this? Probably not, it only renames a flag.", SKIP),
         ("Should you skim it? Probably, yes.", SKIM),
         ("Should we read it? Maybe later, the API may still change.", UNKNOWN),
+        # what reading it would cost; left unread; a taste, then moving on
+        ("A typo in a comment: not worth the effort.", SKIP),
+        ("Enabling it in production is not worth the risk.", UNKNOWN),
+        ("Leave this one unread.", SKIP),
+        ("A sip, perhaps two, and you can move on.", SKIM),
+        ("Glance at the NEWS entry and move on.", SKIM),
         # literary Chinese: 毋 and 勿 negate, 观之 and 展卷 read, 浅尝 and 一过 are brief,
         # 只消 and 便罢 say it is enough
         ("行政性修改，毋须阅读。", SKIP),

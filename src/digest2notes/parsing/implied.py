@@ -204,6 +204,9 @@ _SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
         r"(?=\s*(?:[.!;]|\Z|by\s+(?:passing|skipping|ignoring|leaving)))|"
         r"(?:不会|不怕)错过(?:什么|啥|任何)|错过也(?:无妨|没关系|不可惜)"
     ), Verdict.SKIP, "nothing missed without it", False),
+    (("看了", "读了"), (  # "您就甭看了": "看了" is no aspect after a negation
+        r"(?:甭|别|不必|不用|无需|无须|没必要|不要|不)(?:再)?(?:看|读)了(?=[\s，,。！!~～…]|\Z)"
+    ), Verdict.SKIP, "reading refused", False),
     (("tl",), (  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
         r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"
         r"就够了?|即可|就行|就好|足矣|足够)"

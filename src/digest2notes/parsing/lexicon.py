@@ -76,6 +76,11 @@ _NAMES = {
 }
 
 
+#: Moving on after a reading: the reading is a quick one, of all of it ("glance at the
+#: NEWS entry and move on").
+MOVING_ON = frozenset({"and move on", "and you can move on", "then move on"})
+
+
 def class_names(flags: int) -> list[str]:
     """The names of the cue classes in `flags`, for `--explain`."""
     return [name for bit, name in _NAMES.items() if flags & bit]
@@ -144,7 +149,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
               "at_a_glance short shortish rush hurry"),
-    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed"),
+    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened"),
+    # moving on after a taste is a quick read: "a sip, and you can move on"
+    (READ | BREVITY, " ".join(w.replace(" ", "_") for w in sorted(MOVING_ON))),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
               "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
               "scroll_past scroll_on "

@@ -181,6 +181,8 @@ def worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
 def _someones_time() -> re.Pattern[str]:
     return re.compile(
         r"\W*(?:(?:the\s+|your\s+|one's\s+|anyone's\s+|[a-z]+'s?\s+){0,2}time|"
+        # what reading it would cost: "not worth the effort", "not worth the fight"
+        r"(?:the|a)\s+(?:effort|trouble|bother|hassle|fight|click|detour|candle|ink)|"
         # "not relevant to you unless …": whom it concerns, not what
         r"(?:to|for)\s+(?:you|us|most\s+(?:of\s+us|readers|people)))\W*"
     )

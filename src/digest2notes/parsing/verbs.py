@@ -103,7 +103,9 @@ def read_point(state: FocusState, i: int) -> None:
         return
     object_start = at if at >= 0 else skip_preposition(para.norm, _complement_end(state, i))
     clause_end = para.clause_end(object_start)
-    if scan.any(lx.DISMISS, object_start, clause_end):
+    if scan.any(lx.DISMISS, object_start, clause_end) or any(
+        scan.words[k] in lx.MOVING_ON for k in scan.between(object_start, clause_end)
+    ):
         return  # "Glance at the NEWS entry and move on": how to read all of it
     if state.rates(start, end):
         # "精读 X" is the verdict; "瞄一眼 X 就够了", "Glance at X" scope a light
