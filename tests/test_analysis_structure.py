@@ -205,6 +205,9 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("Skim it. Docs too. Nobody objected. The nightly job got slower. Forty minutes.", None),
         ("Nothing rates it here. The API changed. Docs too. Nobody objected. Forty minutes.",
          None),
+        # "的工夫", "光景" close an estimate as "左右" does
+        ("粗粗一瞥即可，三五分钟的工夫。", 5),
+        ("一字一句细读，大约一刻钟光景。", 15),
     ],
 )
 def test_minutes_from_structure(text: str, minutes: int | None) -> None:
@@ -343,6 +346,13 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the cache key", "the retry loop")),
         ("Skim it. Worth a try is the new flag.", ()),
         ("值得一提的是，作者顺手修了文档。快速看看即可。", ()),
+        # a restriction to a counted few heads the one item after it, after a caution
+        # word too; "是否 X 与 Y 一致" asks one question of the two
+        ("粗读即可。要注意的只有一点：错误信息是否与文档一致。", ("错误信息是否与文档一致",)),
+        ("粗读即可。值得捡的装备只有一件：向上对齐的写法。", ("向上对齐的写法",)),
+        ("需要注意：这会改默认值。粗读即可。", ()),
+        # 看官 is the reader, not a reading
+        ("看官且慢翻页，粗粗一瞥即可。", ()),
         # a place named without a copula, then a colon, heads the list after it
         ("值得细读。要盯的地方先列出来：中断后从哪一批续做、批与批之间的事务边界。",
          ("中断后从哪一批续做", "批与批之间的事务边界")),

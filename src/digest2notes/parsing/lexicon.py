@@ -247,7 +247,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (ATTEND | HEADER, "directs direct draw_attention_to draws_attention_to calls_out call_out "
                       "points_out point_out"),
     (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
-             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 在意 关心 keep_your_eye_on"),
+             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 留神 在意 关心 "
+             "keep_your_eye_on"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
     (ATTEND | HEADER, "understanding checklist directed verify "
                       "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
@@ -287,7 +288,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "warm-up warmup backoff"),
     (BUDGET, "估计 预计 预估 起步 以上 开外"),
     (BUDGET, "留 预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
-             "以内 之内 搞定 的事 budget set_aside allow allot allotted expect plan plan_for "
+             "以内 之内 搞定 的事 的工夫 的功夫 光景 budget set_aside allow allot allotted expect "
+             "plan plan_for "
              "reserve reserved block_out clear carve_out estimated estimate "
              "takes take spend give_it about around roughly approximately approx under at_most "
              "tops or_so max i'd_say i'd_guess i_reckon i_guess call_it"),
@@ -296,7 +298,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (TEMPORAL, "时 的时候 之时 while when"),
     (TEMPORAL | READ, "as_you_read while_reading when_reading as_you_go_through"),
     # stop words: longer words that contain a cue but are none
-    (NULL, "浏览器 读取 读写 阅读器 看板 看门狗 看来 看起来 看似 看作 看成 看到 看出 看下来 看好 "
+    (NULL, "浏览器 读取 读写 阅读器 看板 看门狗 看官 看来 看起来 看似 看作 看成 看到 看出 看下来 "
+           "看好 "
            "看重 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
            "见到 显而易见 case_study 精度 精确 精简 精准 细粒度 深度学习 深拷贝 快照 快捷 "
            "避免 以免 难免 免费 免除 免去 免于 不免 免得 豁免 "

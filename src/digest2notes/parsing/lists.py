@@ -130,7 +130,10 @@ def _next_step() -> re.Pattern[str]:
 @cache
 def _relational_end() -> re.Pattern[str]:
     """A Chinese "X 和 Y" that names one thing: the relation or contrast between them."""
-    return re.compile(r"(?:之间|关系|区别|差异|交互|对比|对应|异同|两者|二者|结合)[^、，,]{0,6}$")
+    return re.compile(
+        r"(?:之间|关系|区别|差异|交互|对比|对应|异同|两者|二者|结合|一致|相同|不同|相符|兼容|对齐)"
+        r"[^、，,]{0,6}$"
+    )
 
 
 _Cuts = list[tuple[int, int]]
@@ -314,6 +317,8 @@ def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
         para.norm, pieces[1].start, pieces[1].end
     ):
         return [item]  # "X 与 Y 的交互"; "A 的合并逻辑和 B 的交互" are two phrases with heads
+    if para.norm[pieces[0].start : pieces[0].end].rstrip().endswith(("是否", "能否", "有没有")):
+        return [item]  # "新字段的命名是否和 Y 一致": a question of the two, one item
     return pieces
 
 

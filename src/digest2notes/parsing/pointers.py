@@ -71,8 +71,8 @@ def read_pointers(state: FocusState) -> None:
         state.next_pointer = same[later] if later < len(same) else len(state.para.norm)
         if state.covered(start) >= 0:
             continue
-        if bits & lx.CAUTION:
-            _caution(state, i)
+        if bits & lx.CAUTION and not _only_one(state, i):
+            _caution(state, i)  # "要注意的只有一点：X" names what to watch: it points
             continue
         if words[i] in PRAISE and not _worth_reading_is(state, i):
             continue  # "值得精读": a rating, no pointer
@@ -147,7 +147,7 @@ def _any_verb_phrase() -> re.Pattern[str]:
     # Chinese: a few characters, then 的 and a copula or a noun of place ("多停一下的是");
     # English: a verb in -ing and up to two words, then "is"/"are" ("slowing down for is").
     return re.compile(
-        r"[^\W\d_a-zA-Z]{1,8}?(?=的(?:是|就是|地方|部分|之处))"
+        r"[^\W\d_a-zA-Z]{1,8}?(?=的(?:是|就是|地方|部分|之处|只有|就)|的[^\W\d_a-zA-Z]{1,4}?只有)"
         r"|\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?(?=\s+(?:is|are)\s)"
     )
 
@@ -215,6 +215,16 @@ def _caution(state: FocusState, i: int) -> None:
     if colon is not None:
         state.consume(scan.starts[i], para.sentence_end(colon[1]))
         state.skipped.append(Skipped(scan.starts[i], scan.ends[i], "a caveat"))
+
+
+def _only_one(state: FocusState, i: int) -> bool:
+    """ "要注意的只有一点：X": a restriction to a counted few after the cue, then a colon."""
+    para = state.para
+    only = _restricted().match(para.norm, state.scan.ends[i])
+    if only is None:
+        return False
+    colon = colon_of(state, only.end())
+    return colon is not None and count(para, only.end(), colon[0], bare=True) > 0
 
 
 def _region_end(state: FocusState, i: int) -> int:
@@ -349,7 +359,11 @@ _OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
 
 @cache
 def _restricted() -> re.Pattern[str]:
-    return re.compile(r"\s*的(?:只有|就是|只是|主要是|其实是)\s*")
+    # "值得留意的只有 X", "要尝的就两样：", "值得捡的装备只有一件：": a short noun may stand
+    # between 的 and the restriction
+    return re.compile(
+        r"\s*的(?:[^\W\d_a-zA-Z]{1,4}?)?(?:只有|就是|只是|主要是|其实是|只|就)\s*"
+    )
 
 
 @cache
