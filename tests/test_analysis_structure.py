@@ -346,6 +346,13 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the cache key", "the retry loop")),
         ("Skim it. Worth a try is the new flag.", ()),
         ("值得一提的是，作者顺手修了文档。快速看看即可。", ()),
+        # a short subject with an infinitive of any verb, then "is"/"are", names the points
+        ("Read it closely. The notes to savour are the label guard and the fallback path.",
+         ("the label guard", "the fallback path")),
+        ("Skim it. The only note to linger on is the handling of even-length groups.",
+         ("the handling of even-length groups",)),
+        ("Skim it. The thing to do is wait for the release.", ()),
+        ("Skim it. The part to skip is the tests.", ()),
         # a restriction to a counted few heads the one item after it, after a caution
         # word too; "是否 X 与 Y 一致" asks one question of the two
         ("粗读即可。要注意的只有一点：错误信息是否与文档一致。", ("错误信息是否与文档一致",)),

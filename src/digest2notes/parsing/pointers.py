@@ -60,6 +60,8 @@ def read_pointers(state: FocusState) -> None:
     # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
     # of it ("关注 varlen attention 的处理").
     state.asks = "?" in state.para.norm or "？" in state.para.norm
+    if " to " in state.para.norm:
+        _subject_with_any_verb(state)  # before the cues: "note" in it is a noun
     again: dict[str, list[int]] = {}
     for i in candidates:
         again.setdefault(words[i], []).append(scan.starts[i])
@@ -106,6 +108,35 @@ def read_pointers(state: FocusState) -> None:
             read_point(state, i)
             continue
         _point(state, i)
+
+
+def _subject_with_any_verb(state: FocusState) -> None:
+    """ "The notes to savour are X and Y", "the one note to linger on is X": a short
+    subject whose infinitive, any verb, is followed by "is"/"are" names what to attend
+    to. The shape points, not the verb (a rating verb there is read as a rating)."""
+    para, scan = state.para, state.scan
+    for match in _infinitive_subject_is().finditer(para.norm):
+        start, end = match.span()
+        if state.covered(start) >= 0 or state.covered(end - 1) >= 0:
+            continue
+        if match.group("verb") in _LIGHT_VERBS or scan.any(lx.RATING | lx.BACKGROUND, start, end):
+            continue  # "the thing to do is wait" is a plan; "the part to skip is" rates
+        if match.group("be") == "is":
+            inline(state, (start, end), end, "introduced")
+        else:
+            announced(state, (start, end), end, 0)
+
+
+@cache
+def _infinitive_subject_is() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:(?<=^)|(?<=[.;:!?]\s)|(?<=[,]\s))(?:the|one)\s(?:[a-z'-]+\s){0,2}?to\s+"
+        r"(?P<verb>[a-z'-]+)(?:\s+(?:on|over|at|for|with|into|about|out|up))?\s+"
+        r"(?P<be>is|are)\s+"
+    )
+
+
+_LIGHT_VERBS = frozenset({"do", "be", "have", "get", "make", "go", "say", "add", "know"})
 
 
 def _worth_reading_is(state: FocusState, i: int) -> bool:
