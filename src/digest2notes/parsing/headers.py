@@ -14,7 +14,10 @@ from functools import cache
 
 from .text import Para
 
-__all__ = ["HEADER_LIMIT", "colon", "count", "english_introducer", "first_of", "word_introducer"]
+__all__ = [
+    "HEADER_LIMIT", "colon", "count", "english_introducer", "first_of", "place_header",
+    "word_introducer",
+]
 
 HEADER_LIMIT = 30  # characters from a pointer to the colon that closes its header
 INTRO_GAP = 3
@@ -115,3 +118,13 @@ def english_introducer(para: Para, pos: int) -> tuple[int, bool]:
     if match is None:
         return -1, False
     return match.end(), match.group().strip() == "is"
+
+
+def place_header(norm: str, intro: int, colon: int) -> bool:
+    """ "要盯的地方先写下来：A、B": the place named without a copula, then a few words of
+    the writer's own up to a colon, heads the list after it."""
+    named = norm[max(0, intro - 8) : intro].rstrip()
+    return named.endswith(("的地方", "的部分")) and 0 < colon - intro <= _PLACE_TAIL
+
+
+_PLACE_TAIL = 8

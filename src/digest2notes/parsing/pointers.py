@@ -24,10 +24,10 @@ from bisect import bisect_right
 from functools import cache
 
 from . import lexicon as lx
-from .headers import count, english_introducer, word_introducer
+from .headers import count, english_introducer, place_header, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .questions import question_pointer
-from .subjects import english_phrase, in_subject
+from .subjects import english_phrase, in_subject, subject_with_any_verb
 from .verbs import (
     ADVICE,
     advice_position,
@@ -61,7 +61,7 @@ def read_pointers(state: FocusState) -> None:
     # of it ("关注 varlen attention 的处理").
     state.asks = "?" in state.para.norm or "？" in state.para.norm
     if " to " in state.para.norm:
-        _subject_with_any_verb(state)  # before the cues: "note" in it is a noun
+        subject_with_any_verb(state)  # before the cues: "note" in it is a noun
     again: dict[str, list[int]] = {}
     for i in candidates:
         again.setdefault(words[i], []).append(scan.starts[i])
@@ -108,35 +108,6 @@ def read_pointers(state: FocusState) -> None:
             read_point(state, i)
             continue
         _point(state, i)
-
-
-def _subject_with_any_verb(state: FocusState) -> None:
-    """ "The notes to savour are X and Y", "the one note to linger on is X": a short
-    subject whose infinitive, any verb, is followed by "is"/"are" names what to attend
-    to. The shape points, not the verb (a rating verb there is read as a rating)."""
-    para, scan = state.para, state.scan
-    for match in _infinitive_subject_is().finditer(para.norm):
-        start, end = match.span()
-        if state.covered(start) >= 0 or state.covered(end - 1) >= 0:
-            continue
-        if match.group("verb") in _LIGHT_VERBS or scan.any(lx.RATING | lx.BACKGROUND, start, end):
-            continue  # "the thing to do is wait" is a plan; "the part to skip is" rates
-        if match.group("be") == "is":
-            inline(state, (start, end), end, "introduced")
-        else:
-            announced(state, (start, end), end, 0)
-
-
-@cache
-def _infinitive_subject_is() -> re.Pattern[str]:
-    return re.compile(
-        r"(?:(?<=^)|(?<=[.;:!?]\s)|(?<=[,]\s))(?:the|one)\s(?:[a-z'-]+\s){0,2}?to\s+"
-        r"(?P<verb>[a-z'-]+)(?:\s+(?:on|over|at|for|with|into|about|out|up))?\s+"
-        r"(?P<be>is|are)\s+"
-    )
-
-
-_LIGHT_VERBS = frozenset({"do", "be", "have", "get", "make", "go", "say", "add", "know"})
 
 
 def _worth_reading_is(state: FocusState, i: int) -> bool:
@@ -290,7 +261,7 @@ def _point(state: FocusState, i: int) -> None:
         colon = colon_of(state, intro)
         if colon is not None and (
             only_space(norm, intro, colon[0]) or count(para, intro, colon[0], bare=True)
-            or _place_header(norm, intro, colon[0])
+            or place_header(norm, intro, colon[0])
         ):
             header = count(para, para.clause_start(start), end)
             announced(state, i, colon[1], header or count(para, intro, colon[0], bare=True))
@@ -326,16 +297,6 @@ def _point(state: FocusState, i: int) -> None:
     if bits & lx.HEADER or not advice_position(state, i) or _noun_compound(state, i):
         return
     inline(state, i, skip_preposition(norm, end), "inline")
-
-
-def _place_header(norm: str, intro: int, colon: int) -> bool:
-    """ "要盯的地方先写下来：A、B": the place named without a copula, then a few words of
-    the writer's own up to a colon, heads the list after it."""
-    named = norm[max(0, intro - 8) : intro].rstrip()
-    return named.endswith(("的地方", "的部分")) and 0 < colon - intro <= _PLACE_TAIL
-
-
-_PLACE_TAIL = 8
 
 
 def _noun_compound(state: FocusState, i: int) -> bool:

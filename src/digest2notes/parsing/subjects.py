@@ -24,7 +24,9 @@ from .objects import FocusState, add, announced, inline
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["english_phrase", "in_subject", "predicate_pointers", "subject_of"]
+__all__ = [
+    "english_phrase", "in_subject", "predicate_pointers", "subject_of", "subject_with_any_verb",
+]
 
 
 def english_phrase(state: FocusState, i: int) -> bool:
@@ -282,3 +284,32 @@ def _demonstrative() -> re.Pattern[str]:
     return re.compile(
         r"[\s*_>]*(?:(?:that|these|those)(?![a-z])|这一点|这部分|这块|这里|这些)[\s*_]*"
     )
+
+
+def subject_with_any_verb(state: FocusState) -> None:
+    """ "The notes to savour are X and Y", "the one note to linger on is X": a short
+    subject whose infinitive, any verb, is followed by "is"/"are" names what to attend
+    to. The shape points, not the verb (a rating verb there is read as a rating)."""
+    para, scan = state.para, state.scan
+    for match in _infinitive_subject_is().finditer(para.norm):
+        start, end = match.span()
+        if state.covered(start) >= 0 or state.covered(end - 1) >= 0:
+            continue
+        if match.group("verb") in _LIGHT_VERBS or scan.any(lx.RATING | lx.BACKGROUND, start, end):
+            continue  # "the thing to do is wait" is a plan; "the part to skip is" rates
+        if match.group("be") == "is":
+            inline(state, (start, end), end, "introduced")
+        else:
+            announced(state, (start, end), end, 0)
+
+
+@cache
+def _infinitive_subject_is() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:(?<=^)|(?<=[.;:!?]\s)|(?<=[,]\s))(?:the|one)\s(?:[a-z'-]+\s){0,2}?to\s+"
+        r"(?P<verb>[a-z'-]+)(?:\s+(?:on|over|at|for|with|into|about|out|up))?\s+"
+        r"(?P<be>is|are)\s+"
+    )
+
+
+_LIGHT_VERBS = frozenset({"do", "be", "have", "get", "make", "go", "say", "add", "know"})
