@@ -109,7 +109,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
             unique = list({entry.id: entry for entry in entries}.values())
             found = find_rows(api, target.data_source_id, [e.id for e in unique])
             trashed = any(is_trashed(r) for rows in found.values() for r in rows)
-            owner = str(api.me().get("id") or "") or None if trashed else None
+            owner = api.bot_id() if trashed else None
         except NotionError as error:
             api.close()
             raise ExportError(

@@ -61,7 +61,7 @@ def _read(
     finished = False
     try:
         if cache.owner is None:
-            cache.owner = str(api.me().get("id") or "") or None
+            cache.owner = api.bot_id()
         rows = sorted(api.query(target.data_source_id, filter=flt), key=row_order)
         items = list(_items(api, rows, cache, looked, progress))
         finished = True

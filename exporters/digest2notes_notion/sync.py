@@ -62,7 +62,7 @@ class RowWriter:
         if not self._owner_known:
             self._owner_known = True
             try:
-                self._owner = str(self.api.me().get("id") or "") or None
+                self._owner = self.api.bot_id()
             except NotionError:
                 self._owner = None
         return self._owner
