@@ -37,6 +37,11 @@ def fingerprint(value: object) -> str:
     return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
 
 
+def fingerprints(values: Mapping[str, object]) -> dict[str, str]:
+    """Each value's fingerprint, by name."""
+    return {name: fingerprint(value) for name, value in values.items()}
+
+
 @dataclass(frozen=True)
 class Base:
     """What the tool wrote: property hashes, body hashes, and the history it recorded."""

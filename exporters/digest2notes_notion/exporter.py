@@ -203,7 +203,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
             body: list[str] = []
             if row.body_needed:
                 body = writer.reconcile(row.page, row.body, row.old_base).describe()
-            writer.update(row.page, finish_send(row))
+            writer.api.update_page(str(row.page["id"]), finish_send(row))
             if row.copies:
                 fold(writer.api, writer.owner(), row.page, row.copies, row.base)
         except FatalRequestError as error:
@@ -224,21 +224,18 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
 
     def read_progress(self, progress: ReadCallback | None = None) -> Progress:
         """Every row with the reader's status and ticked focus points (incrementally)."""
+        return self._progress(progress)
+
+    def find_items(self, query: str) -> Progress:
+        """The rows `query` may mean: one filtered query, not the whole database."""
+        return self._progress(query=query)
+
+    def _progress(self, progress: ReadCallback | None = None, query: str | None = None) -> Progress:
         from .progress import read_progress
 
         api, target = self._connect()
         try:
-            return read_progress(api, target, self.env, progress)
-        finally:
-            api.close()
-
-    def find_items(self, query: str) -> Progress:
-        """The rows `query` may mean: one filtered query, not the whole database."""
-        from .progress import find_items
-
-        api, target = self._connect()
-        try:
-            return find_items(api, target, query, self.env)
+            return read_progress(api, target, progress, query=query)
         finally:
             api.close()
 

@@ -94,6 +94,10 @@ def sync_state_value(text: str) -> JSONDict:
     return {"rich_text": rich_text(text)}
 
 
+def sync_state_text(page: Mapping[str, Any]) -> str:
+    return text_value(page, schema.SYNC_STATE)
+
+
 # ---------------------------------------------------------------- reading pages
 
 
@@ -112,13 +116,6 @@ def text_value(page: Mapping[str, Any], name: str) -> str:
 def select_value(page: Mapping[str, Any], name: str) -> str | None:
     value = _prop(page, name).get("select")
     return str(value["name"]) if isinstance(value, Mapping) and "name" in value else None
-
-
-def select_names(page: Mapping[str, Any], name: str) -> list[str]:
-    values = _prop(page, name).get("multi_select")
-    if not isinstance(values, list):
-        return []
-    return [str(v["name"]) for v in values if isinstance(v, Mapping) and "name" in v]
 
 
 def number_value(page: Mapping[str, Any], name: str) -> float | None:

@@ -25,7 +25,7 @@ from .blocks import MAX_CHILDREN_BYTES, batches, json_size, rich_text
 from .body import Body
 from .errors import AmbiguousWrite, FatalRequestError, NotionError, TransientExhausted
 from .lookup import find_rows, is_trashed
-from .properties import sync_state_value, text_value, user_id
+from .properties import sync_state_value, user_id
 from .reconcile import BodyOps, plan_body
 
 if TYPE_CHECKING:
@@ -167,9 +167,6 @@ class RowWriter:
 
     # ------------------------------------------------------------------ update
 
-    def update(self, page: Mapping[str, Any], properties: JSONDict) -> None:
-        self.api.update_page(str(page["id"]), properties)
-
     def reconcile(self, page: Mapping[str, Any], body: Body, base: Base | None) -> BodyOps:
         """List the body, work out the edits, apply them; again if an append was ambiguous."""
         page_id = str(page["id"])
@@ -190,11 +187,11 @@ class RowWriter:
         )
 
     def _apply_body(self, page_id: str, ops: BodyOps) -> None:
-        for block_id, kind, text in ops.updates:
-            self.api.update_block(block_id, {kind: {"rich_text": rich_text(text)}})
-        for anchor, specs in ops.inserts:
-            after = anchor
-            for group in batches([spec.to_json() for spec in specs]):
+        for edit in ops.updates:
+            self.api.update_block(edit.block_id, {edit.type: {"rich_text": rich_text(edit.text)}})
+        for insert in ops.inserts:
+            after = insert.after
+            for group in batches([spec.to_json() for spec in insert.specs]):
                 created = self.api.append_children(page_id, group, after=after)
                 if after is not None:
                     # Keep the next batch right behind this one, not behind the anchor.
@@ -203,6 +200,3 @@ class RowWriter:
         for block_id in ops.deletes:
             self.api.delete_block(block_id)
 
-
-def state_text(page: Mapping[str, Any]) -> str:
-    return text_value(page, schema.SYNC_STATE)
