@@ -69,14 +69,9 @@ class Section:
     header: str
     text: str
 
-    @property
-    def paragraphs(self) -> list[str]:
-        return split_text(self.text) if self.text else []
-
     def specs(self) -> list[BlockSpec]:
-        return [BlockSpec("paragraph", self.header)] + [
-            BlockSpec("paragraph", p) for p in self.paragraphs
-        ]
+        paragraphs = split_text(self.text) if self.text else []
+        return [BlockSpec("paragraph", t) for t in [self.header, *paragraphs]]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ authorisation, a workspace out of blocks) stops the run with one line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
 import click
@@ -89,8 +89,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
     def config(self) -> Settings:
         return Settings.of(self.settings)
 
-    def _connect(self) -> tuple[NotionAPI, Target]:
-        settings = self.config
+    def _connect(self, settings: Settings) -> tuple[NotionAPI, Target]:
         database = database_setting(settings)
         api = open_api(settings, self.env)
         try:
@@ -104,7 +103,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
     def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[NotionState]:
         """Look up the given entries' rows and decide each entry's action. Writes nothing."""
         settings = self.config
-        api, target = self._connect()
+        api, target = self._connect(settings)
         try:
             unique = list({entry.id: entry for entry in entries}.values())
             found = find_rows(api, target.data_source_id, [e.id for e in unique])
@@ -186,9 +185,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
             if count:
                 note = f"removed {count} copy(ies) left by a timed-out create"
                 detail = f"{change.detail}; {note}" if change.detail else note
-                report.changes[index] = Change(
-                    change.entry_id, change.title, change.action, change.target, detail
-                )
+                report.changes[index] = replace(change, detail=detail)
 
     @staticmethod
     def _write(writer: RowWriter, row: RowPlan, *, done: int) -> Change:
@@ -205,7 +202,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
                 body = writer.reconcile(row.page, row.body, row.old_base).describe()
             writer.api.update_page(str(row.page["id"]), finish_send(row))
             if row.copies:
-                fold(writer.api, writer.owner(), row.page, row.copies, row.base)
+                fold(writer.api, writer.owner, row.page, row.copies, row.base)
         except FatalRequestError as error:
             if error.out_of_blocks:
                 raise ExportError(f"{fatal_message(error)} ({done} entries were done)") from None
@@ -233,7 +230,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
     def _progress(self, progress: ReadCallback | None = None, query: str | None = None) -> Progress:
         from .progress import read_progress
 
-        api, target = self._connect()
+        api, target = self._connect(self.config)
         try:
             return read_progress(api, target, progress, query=query)
         finally:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from . import schema
@@ -51,21 +52,17 @@ class RowWriter:
         #: Entries created again after a look-up found nothing; when the last was.
         self.suspects: set[str] = set()
         self._last_suspect = 0.0
-        self._owner: str | None = None
-        self._owner_known = False
 
+    @cached_property
     def owner(self) -> str | None:
         """The integration's user id (one request, only once it is needed).
 
         Blocks it created are the tool's; None (unknown) counts every block as ours.
         """
-        if not self._owner_known:
-            self._owner_known = True
-            try:
-                self._owner = self.api.bot_id()
-            except NotionError:
-                self._owner = None
-        return self._owner
+        try:
+            return self.api.bot_id()
+        except NotionError:
+            return None
 
     # ------------------------------------------------------------------ create
 
@@ -148,7 +145,7 @@ class RowWriter:
         if not self.suspects:
             return {}
         time.sleep(max(0.0, self.settle - (time.monotonic() - self._last_suspect)))
-        owner = self.owner()
+        owner = self.owner
         removed: dict[str, int] = {}
         rows = find_rows(self.api, self.data_source_id, self.suspects, in_trash=False)
         for entry_id, pages in rows.items():
@@ -170,7 +167,7 @@ class RowWriter:
     def reconcile(self, page: Mapping[str, Any], body: Body, base: Base | None) -> BodyOps:
         """List the body, work out the edits, apply them; again if an append was ambiguous."""
         page_id = str(page["id"])
-        owner = self.owner()
+        owner = self.owner
         first: BodyOps | None = None
         for attempt in range(1, _MAX_BODY_PASSES + 1):
             blocks = self.api.list_children(page_id)
