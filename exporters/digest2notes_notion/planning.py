@@ -128,7 +128,7 @@ def _skipped(entry: Entry, page: JSONDict, compact: bool) -> RowPlan:
 
 
 def _existing(entry: Entry, page: JSONDict, compact: bool) -> RowPlan:
-    """Merge the digest into a row that exists (see `merge` and `reconcile`)."""
+    """Merge the digest into a row that exists (see `merge_properties` and `reconcile`)."""
     old = Base.decode(sync_state_text(page))
     if old is None and text_value(page, schema.CONTENT_HASH).strip() == content_hash(entry):
         old = legacy_base(entry)
