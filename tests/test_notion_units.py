@@ -20,8 +20,7 @@ from digest2notes_notion.blocks import (
     split_text,
     utf16_len,
 )
-from digest2notes_notion.body import Body, desired_body
-from digest2notes_notion.history import appearances
+from digest2notes_notion.body import Body, appearances, desired_body
 from digest2notes_notion.ids import normalize_id
 from digest2notes_notion.pacing import Pacer, RetryPolicy
 from digest2notes_notion.reconcile import focus_progress, plan_body

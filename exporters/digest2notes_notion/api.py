@@ -26,6 +26,7 @@ import email.utils
 import logging
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import partial
 from typing import Any
@@ -33,6 +34,7 @@ from typing import Any
 import httpx
 from notion_client import Client
 from notion_client.errors import HTTPResponseError, RequestTimeoutError
+from notion_client.helpers import iterate_paginated_api
 
 from .errors import AmbiguousWrite, FatalRequestError, TransientExhausted
 from .pacing import Pacer, RetryPolicy
@@ -58,6 +60,15 @@ def _silent_logger() -> logging.Logger:
     return logger
 
 
+def _http_date(raw: str | None) -> datetime | None:
+    """An HTTP date header (Date, a Retry-After date) as an aware datetime, or None."""
+    try:
+        when = email.utils.parsedate_to_datetime(raw or "")
+    except (TypeError, ValueError):
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
 def _retry_after(headers: httpx.Headers | None, cap: float) -> float | None:
     """Seconds from a Retry-After header (delta seconds, fractional allowed, or a date)."""
     raw = headers.get("retry-after") if headers is not None else None
@@ -66,35 +77,24 @@ def _retry_after(headers: httpx.Headers | None, cap: float) -> float | None:
     try:
         seconds = float(raw)
     except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(raw)
-        except (TypeError, ValueError):
+        when = _http_date(raw)
+        if when is None:
             return None
         seconds = when.timestamp() - time.time()
     return min(max(seconds, 0.0), cap)
 
 
+@dataclass(frozen=True)
 class _Failure:
     """A failed attempt, classified."""
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        fatal: bool = False,
-        ambiguous: bool = False,
-        wait: float | None = None,
-        status: int | None = None,
-        code: str | None = None,
-        timed_out: bool = False,
-    ) -> None:
-        self.message = message
-        self.fatal = fatal
-        self.ambiguous = ambiguous
-        self.timed_out = timed_out
-        self.wait = wait
-        self.status = status
-        self.code = code
+    message: str
+    fatal: bool = False
+    ambiguous: bool = False
+    wait: float | None = None
+    status: int | None = None
+    code: str | None = None
+    timed_out: bool = False
 
 
 class NotionAPI:
@@ -133,8 +133,6 @@ class NotionAPI:
         self.policy = policy or RetryPolicy()
         self.pacer = Pacer(rate, sleep=sleep)
         self.timeout = timeout
-        #: HTTP requests sent, retries included (for the benchmark and the summary).
-        self.requests_sent = 0
 
     def __repr__(self) -> str:  # never show the client (it holds the token)
         return f"NotionAPI(rate={1 / self.pacer.interval:g}/s)"
@@ -143,14 +141,7 @@ class NotionAPI:
         self._client.close()
 
     def _note_date(self, response: httpx.Response) -> None:
-        raw = response.headers.get("date")
-        if not raw:
-            return
-        try:
-            when = email.utils.parsedate_to_datetime(raw)
-        except (TypeError, ValueError):
-            return
-        self.server_time = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+        self.server_time = _http_date(response.headers.get("date")) or self.server_time
 
     # ------------------------------------------------------------------ core loop
 
@@ -164,7 +155,6 @@ class NotionAPI:
         while True:
             attempt += 1
             self.pacer.wait()
-            self.requests_sent += 1
             try:
                 result = fn()
             except Exception as error:
@@ -233,9 +223,10 @@ class NotionAPI:
 
     # ------------------------------------------------------------------ endpoints
 
-    def me(self) -> JSONDict:
-        """The integration's own bot user (its id marks the blocks we created)."""
-        return self.call("identify integration", self._client.users.me)
+    def bot_id(self) -> str | None:
+        """The integration's own user id (it marks the blocks we created)."""
+        me = self.call("identify integration", self._client.users.me)
+        return str(me.get("id") or "") or None
 
     def retrieve_database(self, database_id: str) -> JSONDict:
         return self.call("retrieve database", partial(self._client.databases.retrieve, database_id))
@@ -245,52 +236,33 @@ class NotionAPI:
             "retrieve data source", partial(self._client.data_sources.retrieve, data_source_id)
         )
 
+    def _pages(self, what: str, endpoint: Callable[..., object], **body: Any) -> Iterator[JSONDict]:
+        """Every result of a paginated endpoint, 100 per request, each request paced."""
+
+        def one(**page: Any) -> JSONDict:
+            return self.call(what, partial(endpoint, **page))
+
+        return iterate_paginated_api(one, page_size=PAGE_SIZE, **body)
+
     def query(
         self, data_source_id: str, *, filter: JSONDict | None = None, in_trash: bool = False
     ) -> Iterator[JSONDict]:
-        """Every page of the data source (matching `filter`), oldest first, 100 per request.
+        """Every page of the data source (matching `filter`), oldest first.
 
         With `in_trash`, rows in Notion's trash come too (each says ``in_trash``).
         """
-        cursor: str | None = None
-        while True:
-            body: JSONDict = {
-                "page_size": PAGE_SIZE,
-                "sorts": [{"timestamp": "created_time", "direction": "ascending"}],
-            }
-            if filter is not None:
-                body["filter"] = filter
-            if in_trash:
-                body["in_trash"] = True
-            if cursor:
-                body["start_cursor"] = cursor
-            response = self.call(
-                "query data source",
-                partial(self._client.data_sources.query, data_source_id, **body),
-            )
-            yield from response.get("results", [])
-            cursor = response.get("next_cursor")
-            if not response.get("has_more") or not cursor:
-                return
+        body: JSONDict = {"sorts": [{"timestamp": "created_time", "direction": "ascending"}]}
+        if filter is not None:
+            body["filter"] = filter
+        if in_trash:
+            body["in_trash"] = True
+        endpoint = self._client.data_sources.query
+        return self._pages("query data source", endpoint, data_source_id=data_source_id, **body)
 
     def list_children(self, block_id: str) -> list[JSONDict]:
         """All top-level child blocks of a page or block, in order."""
-        blocks: list[JSONDict] = []
-        cursor: str | None = None
-        while True:
-            kwargs: JSONDict = {"page_size": PAGE_SIZE}
-            if cursor:
-                kwargs["start_cursor"] = cursor
-            response = self.call(
-                "list blocks", partial(self._client.blocks.children.list, block_id, **kwargs)
-            )
-            blocks += response.get("results", [])
-            cursor = response.get("next_cursor")
-            if not response.get("has_more") or not cursor:
-                return blocks
-
-    def retrieve_page(self, page_id: str) -> JSONDict:
-        return self.call("retrieve page", partial(self._client.pages.retrieve, page_id))
+        endpoint = self._client.blocks.children.list
+        return list(self._pages("list blocks", endpoint, block_id=block_id))
 
     def trash_page(self, page_id: str, trashed: bool = True) -> JSONDict:
         return self.call(
@@ -355,17 +327,7 @@ class NotionAPI:
         By database, not data source: a data source's list also holds the linked views
         readers placed on other pages, which are theirs.
         """
-        views: list[JSONDict] = []
-        cursor: str | None = None
-        while True:
-            kwargs: JSONDict = {"database_id": database_id, "page_size": PAGE_SIZE}
-            if cursor:
-                kwargs["start_cursor"] = cursor
-            response = self.call("list views", partial(self._client.views.list, **kwargs))
-            views += response.get("results", [])
-            cursor = response.get("next_cursor")
-            if not response.get("has_more") or not cursor:
-                return views
+        return list(self._pages("list views", self._client.views.list, database_id=database_id))
 
     def retrieve_view(self, view_id: str) -> JSONDict:
         return self.call("retrieve view", partial(self._client.views.retrieve, view_id))

@@ -2,16 +2,9 @@
 
 It is the base of the three-way merge. A value the reader left as the tool wrote it
 (its hash equals the base's) takes the digest's new value; one the reader changed
-stays theirs. It lives in the row's ``Sync state`` property because there it
-travels with the data: two readers' machines syncing one database, a row restored
-from the trash, a duplicate folded into its twin all carry their base with them,
-and it is read by the same query that finds the row and written by the same
-request that updates it, so it costs no request of its own. A local file would be
-wrong on the second machine; a block in the page would cost a listing per row
-and sit in the reader's page; a second data source would double every write.
-
-It stays out of the reader's way by being small (hashes, not a second copy of the
-row: one short line of text) and saying what it is in the property's description.
+stays theirs. Why it lives in the row's ``Sync state`` property (it travels with the
+row and costs no request of its own) rather than in a local file, a block or a second
+data source: docs/NOTION.md, "The base". It is small: hashes, one short line of text.
 
 Format: ``d2n2 `` and compact JSON. Anything else (empty, edited by hand, from
 another version) reads as "no base", which the merge treats with the caution of
@@ -35,6 +28,11 @@ def fingerprint(value: object) -> str:
     """A short hash of a plain value (text, number, None, list): enough to see a change."""
     data = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+
+
+def fingerprints(values: Mapping[str, object]) -> dict[str, str]:
+    """Each value's fingerprint, by name."""
+    return {name: fingerprint(value) for name, value in values.items()}
 
 
 @dataclass(frozen=True)

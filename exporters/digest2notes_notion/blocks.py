@@ -125,13 +125,14 @@ def plain_text(items: object) -> str:
 class BlockSpec:
     """One block the tool owns, by what identifies it: its type and its text."""
 
-    type: str  # "to_do" or "paragraph"
+    type: str  # "to_do" or "paragraph" (or, copied from a reader's block, its type)
     text: str
+    checked: bool = False
 
     def to_json(self) -> JSONDict:
         payload: JSONDict = {"rich_text": rich_text(self.text)}
         if self.type == "to_do":
-            payload["checked"] = False
+            payload["checked"] = self.checked
         return {"object": "block", "type": self.type, self.type: payload}
 
 

@@ -28,14 +28,12 @@ DEFAULT_TITLE = "Digest study notes"
 
 
 def _env() -> Mapping[str, str]:
-    """The environment the root command captured (tests may swap it), else the process's."""
+    """The environment the root command captured (tests may swap it), else the process's.
+
+    Click hands the root's ``obj`` down to every subcommand's context."""
     ctx = click.get_current_context(silent=True)
-    while ctx is not None:
-        env = getattr(ctx.obj, "env", None)
-        if isinstance(env, Mapping):
-            return env
-        ctx = ctx.parent
-    return os.environ
+    env = getattr(ctx.obj if ctx is not None else None, "env", None)
+    return env if isinstance(env, Mapping) else os.environ
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -70,10 +70,8 @@ def database_setting(settings: Settings) -> str:
 class Target:
     """The data source rows live in, with the schema we checked."""
 
-    database_id: str
     data_source_id: str
     title: str
-    url: str
     properties: Mapping[str, Any]
 
     @property
@@ -112,7 +110,7 @@ def resolve_target(api: NotionAPI, given_id: str) -> Target:
 
     The schema check runs first, so a wrong database fails whole instead of half-written.
     """
-    database_id, source = retrieve_source(api, given_id)
+    _, source = retrieve_source(api, given_id)
     title = plain_text(source.get("title")) or "Untitled"
     if source.get("in_trash") or source.get("archived"):
         raise ExportError(
@@ -121,13 +119,7 @@ def resolve_target(api: NotionAPI, given_id: str) -> Target:
         )
     properties = source.get("properties") or {}
     check_schema(properties, f"'{title}' ({given_id})")
-    return Target(
-        database_id=database_id,
-        data_source_id=str(source["id"]),
-        title=title,
-        url=str(source.get("url") or ""),
-        properties=properties,
-    )
+    return Target(data_source_id=str(source["id"]), title=title, properties=properties)
 
 
 def _setup_error(error: FatalRequestError, given_id: str) -> ExportError:

@@ -17,7 +17,7 @@ authorisation, a workspace out of blocks) stops the run with one line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
 import click
@@ -89,8 +89,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
     def config(self) -> Settings:
         return Settings.of(self.settings)
 
-    def _connect(self) -> tuple[NotionAPI, Target]:
-        settings = self.config
+    def _connect(self, settings: Settings) -> tuple[NotionAPI, Target]:
         database = database_setting(settings)
         api = open_api(settings, self.env)
         try:
@@ -104,12 +103,12 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
     def plan(self, entries: Sequence[Entry], *, restore: Restore = NO_RESTORE) -> Plan[NotionState]:
         """Look up the given entries' rows and decide each entry's action. Writes nothing."""
         settings = self.config
-        api, target = self._connect()
+        api, target = self._connect(settings)
         try:
             unique = list({entry.id: entry for entry in entries}.values())
             found = find_rows(api, target.data_source_id, [e.id for e in unique])
             trashed = any(is_trashed(r) for rows in found.values() for r in rows)
-            owner = str(api.me().get("id") or "") or None if trashed else None
+            owner = api.bot_id() if trashed else None
         except NotionError as error:
             api.close()
             raise ExportError(
@@ -186,9 +185,7 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
             if count:
                 note = f"removed {count} copy(ies) left by a timed-out create"
                 detail = f"{change.detail}; {note}" if change.detail else note
-                report.changes[index] = Change(
-                    change.entry_id, change.title, change.action, change.target, detail
-                )
+                report.changes[index] = replace(change, detail=detail)
 
     @staticmethod
     def _write(writer: RowWriter, row: RowPlan, *, done: int) -> Change:
@@ -203,9 +200,9 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
             body: list[str] = []
             if row.body_needed:
                 body = writer.reconcile(row.page, row.body, row.old_base).describe()
-            writer.update(row.page, finish_send(row))
+            writer.api.update_page(str(row.page["id"]), finish_send(row))
             if row.copies:
-                fold(writer.api, writer.owner(), row.page, row.copies, row.base)
+                fold(writer.api, writer.owner, row.page, row.copies, row.base)
         except FatalRequestError as error:
             if error.out_of_blocks:
                 raise ExportError(f"{fatal_message(error)} ({done} entries were done)") from None
@@ -224,21 +221,18 @@ class NotionExporter(Exporter[NotionState], ProgressSource):
 
     def read_progress(self, progress: ReadCallback | None = None) -> Progress:
         """Every row with the reader's status and ticked focus points (incrementally)."""
-        from .progress import read_progress
-
-        api, target = self._connect()
-        try:
-            return read_progress(api, target, self.env, progress)
-        finally:
-            api.close()
+        return self._progress(progress)
 
     def find_items(self, query: str) -> Progress:
         """The rows `query` may mean: one filtered query, not the whole database."""
-        from .progress import find_items
+        return self._progress(query=query)
 
-        api, target = self._connect()
+    def _progress(self, progress: ReadCallback | None = None, query: str | None = None) -> Progress:
+        from .progress import read_progress
+
+        api, target = self._connect(self.config)
         try:
-            return find_items(api, target, query, self.env)
+            return read_progress(api, target, progress, query=query)
         finally:
             api.close()
 

@@ -21,9 +21,8 @@ from digest2notes import StudyStatus
 
 from . import schema
 from .base import Base, fingerprint
-from .blocks import block_checked, block_text, rich_text
-from .properties import OWNED, current, select_value, sync_state_value, to_api, user_id
-from .sync import state_text
+from .blocks import BlockSpec, batches, block_checked, block_text
+from .properties import current, select_value, sync_state_text, sync_state_value, to_api, user_id
 
 if TYPE_CHECKING:
     from .api import NotionAPI
@@ -52,7 +51,7 @@ def fold(
     keeper: Mapping[str, Any],
     copies: Sequence[Mapping[str, Any]],
     keeper_base: Base,
-) -> int:
+) -> None:
     """Move what readers did in `copies` onto `keeper`, then trash the copies."""
     keeper_id = str(keeper["id"])
     status = schema.status_from_label(select_value(keeper, schema.STATUS))
@@ -64,11 +63,11 @@ def fold(
         if _PROGRESS[theirs] > _PROGRESS[status]:
             status = theirs
             properties[schema.STATUS] = {"select": {"name": schema.STATUS_LABELS[theirs]}}
-        copy_base = Base.decode(state_text(copy))
+        copy_base = Base.decode(sync_state_text(copy))
         for name, value in current(copy).items():
             changed = copy_base is None or fingerprint(value) != copy_base.properties.get(name)
             untouched = fingerprint(held[name]) == keeper_base.properties.get(name)
-            if name in OWNED and changed and untouched and value != held[name]:
+            if changed and untouched and value != held[name]:
                 properties[name] = to_api(name, value)
                 held[name] = value
         _move_blocks(api, owner, keeper_id, kept_blocks, api.list_children(str(copy["id"])))
@@ -77,7 +76,6 @@ def fold(
         api.update_page(keeper_id, properties)
     for copy in copies:
         api.trash_page(str(copy["id"]))
-    return len(copies)
 
 
 def _move_blocks(
@@ -88,7 +86,7 @@ def _move_blocks(
     blocks: Sequence[Mapping[str, Any]],
 ) -> None:
     todos = {block_text(b).strip(): b for b in kept if b.get("type") == "to_do"}
-    added: list[JSONDict] = []
+    added: list[BlockSpec] = []
     for block in blocks:
         kind = str(block.get("type"))
         text = block_text(block)
@@ -99,10 +97,6 @@ def _move_blocks(
                 api.update_block(str(twin["id"]), {"to_do": {"checked": True}})
                 twin["to_do"] = {**twin.get("to_do", {}), "checked": True}
         elif not mine and kind in _COPYABLE:
-            payload: JSONDict = {"rich_text": rich_text(text)}
-            if kind == "to_do":
-                payload["checked"] = block_checked(block)
-            added.append({"object": "block", "type": kind, kind: payload})
-    if added:
-        for start in range(0, len(added), 100):
-            api.append_children(keeper_id, added[start : start + 100])
+            added.append(BlockSpec(kind, text, checked=block_checked(block)))
+    for batch in batches([spec.to_json() for spec in added]):
+        api.append_children(keeper_id, batch)

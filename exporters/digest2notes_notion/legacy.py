@@ -17,10 +17,9 @@ from typing import Any
 from digest2notes import Entry
 
 from . import schema
-from .base import Base, fingerprint
+from .base import Base, fingerprints
 from .blocks import rich_text, split_text
-from .body import verdict_todo_text
-from .history import appearances
+from .body import appearances, desired_body, verdict_todo_text
 from .properties import desired, option
 
 
@@ -50,14 +49,7 @@ def content_hash(entry: Entry) -> str:
 
 def legacy_base(entry: Entry) -> Base:
     """The base of a row the previous versions wrote for exactly this entry."""
-    found = appearances(entry)
-    values = desired(entry, tuple(entry.references), entry.latest_date)
-    return Base(
-        properties={name: fingerprint(value) for name, value in values.items()},
-        verdict=fingerprint(verdict_todo_text(entry)),
-        points=frozenset(fingerprint(p) for p in entry.focus_points),
-        history={a.key: fingerprint(a.text) for a in found},
-        references=tuple(entry.references),
-        note="",
-        body="full",
-    )
+    references = tuple(entry.references)
+    values = desired(entry, references, entry.latest_date)
+    body = desired_body(entry, appearances(entry), None, "", compact=False)
+    return body.base(fingerprints(values), None, references)

@@ -2,6 +2,20 @@
 
 Pure: it reads the rows the look-up found and the entry, and returns a `RowPlan`
 that `exporter.NotionExporter.apply` carries out. Nothing here talks to Notion.
+
+A row's properties are merged three ways (`merge_properties`), for each property the
+tool owns:
+
+* the row still holds what the tool last wrote (its fingerprint is the base's): the
+  digest's new value goes in;
+* the reader changed it: theirs stays; when the digest changed it too, the digest's
+  new value is reported (and noted in the page) while the base keeps its old
+  fingerprint, so the next run sees the same conflict and writes nothing new;
+* the row already holds the digest's value: nothing to write.
+
+Without a base (a row from before the sync state whose digest changed since), a row
+the integration edited last is taken as the tool's; otherwise every difference is
+treated as the reader's, and reported: caution, never a lost edit.
 """
 
 from __future__ import annotations
@@ -13,14 +27,21 @@ from typing import Any
 from digest2notes import Action, Change, Entry, Restore
 
 from . import schema
-from .base import Base, fingerprint, union
-from .body import Body, desired_body, note_text
-from .history import appearances
+from .base import UNKNOWN, Base, fingerprint, fingerprints, union
+from .blocks import rich_text
+from .body import Body, appearances, desired_body, is_date, note_text, shown
 from .legacy import content_hash, legacy_base
 from .lookup import is_trashed
-from .merge import merge_properties, trusted_base
-from .properties import current, desired, sync_state_value, text_value, to_api, user_id
-from .sync import state_text
+from .properties import (
+    Plain,
+    current,
+    desired,
+    sync_state_text,
+    sync_state_value,
+    text_value,
+    to_api,
+    user_id,
+)
 
 JSONDict = dict[str, Any]
 
@@ -92,10 +113,9 @@ def _new(entry: Entry, compact: bool) -> RowPlan:
     refs = union((), [r for a in found for r in a.references] or list(entry.references))
     values = desired(entry, refs, _newest([a.key for a in found], entry.latest_date))
     body = desired_body(entry, found, None, "", compact)
-    fingerprints = {name: fingerprint(value) for name, value in values.items()}
-    base = _base_after(fingerprints, body, None, refs, compact)
+    base = body.base(fingerprints(values), None, refs)
     send = {name: to_api(name, value) for name, value in values.items()}
-    send[schema.ENTRY_ID] = {"rich_text": [{"type": "text", "text": {"content": entry.id}}]}
+    send[schema.ENTRY_ID] = {"rich_text": rich_text(entry.id)}
     send[schema.STATUS] = {"select": {"name": schema.INITIAL_STATUS}}
     change = Change(entry.id, entry.title, Action.CREATE, f"new row: {entry.title}")
     return RowPlan(entry, change, body, base, send)
@@ -108,8 +128,8 @@ def _skipped(entry: Entry, page: JSONDict, compact: bool) -> RowPlan:
 
 
 def _existing(entry: Entry, page: JSONDict, compact: bool) -> RowPlan:
-    """Merge the digest into a row that exists (see `merge` and `reconcile`)."""
-    old = Base.decode(state_text(page))
+    """Merge the digest into a row that exists (see `merge_properties` and `reconcile`)."""
+    old = Base.decode(sync_state_text(page))
     if old is None and text_value(page, schema.CONTENT_HASH).strip() == content_hash(entry):
         old = legacy_base(entry)
     found = appearances(entry)
@@ -119,17 +139,17 @@ def _existing(entry: Entry, page: JSONDict, compact: bool) -> RowPlan:
     held = current(page)
     props_base: Mapping[str, str] | None = old.properties if old else None
     if old is None and user_id(page, "last_edited_by") == user_id(page, "created_by"):
-        props_base = trusted_base(held)  # nobody but its creator (the tool) touched it
+        props_base = fingerprints(held)  # nobody but its creator (the tool) touched it
     merged = merge_properties(held, values, props_base)
     note = "" if compact else note_text(merged.kept)
     body = desired_body(entry, found, old, note, compact)
-    base = _base_after(merged.base, body, old, refs, compact)
+    base = body.base(merged.base, old, refs)
     plan = RowPlan(entry, _unchanged(entry, page), body, base, page=page, old_base=old)
     plan.send = {name: to_api(name, value) for name, value in merged.send.items()}
     plan.body_needed = old is None or body.differs_from(old)
     plan.notes += [
-        f"kept your {name} (the digest says {_shown(new)})"
-        for name, (_, new) in sorted(merged.kept.items())
+        f"kept your {name} (the digest says {shown(new)})"
+        for name, new in sorted(merged.kept.items())
     ]
     if plan.send or plan.body_needed or base != old:
         return _as_update(plan)
@@ -155,30 +175,41 @@ def _unchanged(entry: Entry, page: Mapping[str, Any], detail: str = "") -> Chang
     return Change(entry.id, entry.title, Action.UNCHANGED, _url(page), detail)
 
 
-def _base_after(
-    values_base: Mapping[str, str],
-    body: Body,
-    previous: Base | None,
-    references: tuple[str, ...],
-    compact: bool,
-) -> Base:
-    return Base(
-        properties=dict(values_base),
-        verdict=fingerprint(body.verdict),
-        points=frozenset(fingerprint(p) for p in body.points),
-        history=body.recorded(previous),
-        references=references,
-        note=fingerprint(body.note) if body.note and not compact else "",
-        body="compact" if compact else "full",
-    )
-
-
 def _newest(keys: Sequence[str], fallback: str | None) -> str | None:
-    dates = [k for k in keys if len(k) == 10 and k[4] == "-" and k[:4].isdigit()]
+    dates = [k for k in keys if is_date(k)]
     return max(dates) if dates else fallback
 
 
-def _shown(value: object) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "(empty)" if value in (None, "") else str(value)
+@dataclass(frozen=True)
+class PropertyMerge:
+    """What to write, what the reader keeps against the digest, and the new base."""
+
+    send: dict[str, Plain]
+    #: Property name -> the digest's value, where the reader's differs and is kept.
+    kept: dict[str, Plain]
+    base: dict[str, str]
+
+
+def merge_properties(
+    current: Mapping[str, Plain],
+    new: Mapping[str, Plain],
+    base: Mapping[str, str] | None,
+) -> PropertyMerge:
+    """Merge `new` into `current` given the fingerprints in `base` (None: none known)."""
+    send: dict[str, Plain] = {}
+    kept: dict[str, Plain] = {}
+    result: dict[str, str] = {}
+    for name, value in new.items():
+        mine = fingerprint(value)
+        held = current.get(name)
+        before = base.get(name, UNKNOWN) if base is not None else UNKNOWN
+        if held == value:
+            result[name] = mine
+        elif fingerprint(held) == before:
+            send[name] = value
+            result[name] = mine
+        else:
+            result[name] = before
+            if mine != before:
+                kept[name] = value
+    return PropertyMerge(send, kept, result)

@@ -30,38 +30,34 @@ JSONDict = dict[str, Any]
 
 
 def read_progress(
-    api: NotionAPI, target: Target, env: Mapping[str, str], progress: ReadCallback | None = None
+    api: NotionAPI,
+    target: Target,
+    progress: ReadCallback | None = None,
+    *,
+    query: str | None = None,
 ) -> Progress:
     """One item per row that carries an `Entry ID` (rows people added by hand are skipped).
 
-    `progress(done, total)` hears of each block listing: the first look at a year of
-    rows lists every page once, about twenty minutes at Notion's pace.
+    With `query`, only the rows whose Entry ID it may be: the id, a prefix of it or of
+    its hash part (one filtered query). `progress(done, total)` hears of each block
+    listing: the first look at a year of rows lists every page once.
     """
-    return _read(api, target, None, progress)
-
-
-def find_items(api: NotionAPI, target: Target, query: str, env: Mapping[str, str]) -> Progress:
-    """The rows whose Entry ID `query` may be: the id, a prefix of it or of its hash part."""
-    text = query.strip()
-    flt = {
-        "or": [
-            {"property": schema.ENTRY_ID, "rich_text": {"starts_with": text}},
-            {"property": schema.ENTRY_ID, "rich_text": {"contains": ":" + text}},
-        ]
-    }
-    return _read(api, target, flt)
-
-
-def _read(
-    api: NotionAPI, target: Target, flt: JSONDict | None, progress: ReadCallback | None = None
-) -> Progress:
+    flt: JSONDict | None = None
+    if query is not None:
+        text = query.strip()
+        flt = {
+            "or": [
+                {"property": schema.ENTRY_ID, "rich_text": {"starts_with": text}},
+                {"property": schema.ENTRY_ID, "rich_text": {"contains": ":" + text}},
+            ]
+        }
     path = cache_path(target.data_source_id)
     cache = ProgressCache.load(path)
     looked = iso(api.server_time)
     finished = False
     try:
         if cache.owner is None:
-            cache.owner = str(api.me().get("id") or "") or None
+            cache.owner = api.bot_id()
         rows = sorted(api.query(target.data_source_id, filter=flt), key=row_order)
         items = list(_items(api, rows, cache, looked, progress))
         finished = True
@@ -85,23 +81,20 @@ def _items(
     looked: str,
     progress: ReadCallback | None,
 ) -> Iterable[StudyItem]:
-    chosen: list[tuple[JSONDict, str]] = []
-    seen: set[str] = set()
-    for page in rows:
-        entry_id = text_value(page, schema.ENTRY_ID).strip()
-        if not entry_id or entry_id in seen:
-            continue  # the oldest row is the entry's, as in the sync
-        seen.add(entry_id)
-        chosen.append((page, entry_id))
-    stale = sum(
-        1 for page, _ in chosen
-        if cache.fresh(str(page["id"]), str(page.get("last_edited_time") or "")) is None
-    )
+    chosen: dict[str, JSONDict] = {}
+    for page in rows:  # the oldest row is the entry's, as in the sync
+        chosen.setdefault(text_value(page, schema.ENTRY_ID).strip(), page)
+    chosen.pop("", None)
+    cached = {
+        entry_id: cache.fresh(str(page["id"]), str(page.get("last_edited_time") or ""))
+        for entry_id, page in chosen.items()
+    }
+    stale = sum(1 for ticks in cached.values() if ticks is None)
     listed = 0
-    for page, entry_id in chosen:
+    for entry_id, page in chosen.items():
         page_id = str(page["id"])
         edited = str(page.get("last_edited_time") or "")
-        ticks = cache.fresh(page_id, edited)
+        ticks = cached[entry_id]
         if ticks is None:
             done, total = focus_progress(api.list_children(page_id), cache.owner)
             ticks = Ticks(edited, done, total, looked)

@@ -11,7 +11,7 @@ sides, so "the reader changed it" never depends on how Notion spells a value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from digest2notes import Entry
@@ -24,16 +24,8 @@ Plain = str | float | None
 
 _MAX_OPTION = 100  # characters in a select option name
 
-OWNED: Final = (
-    schema.NAME,
-    schema.REPO,
-    schema.VERDICT,
-    schema.MINUTES,
-    schema.FOCUS_POINTS,
-    schema.DIGEST_DATE,
-    schema.REFERENCES,
-)
-_KIND: Final = {
+#: The properties the tool writes, and their Notion types.
+OWNED: Final = {
     schema.NAME: "title",
     schema.REPO: "select",
     schema.VERDICT: "select",
@@ -65,22 +57,12 @@ def desired(entry: Entry, references: tuple[str, ...], newest: str | None) -> di
 
 def current(page: Mapping[str, Any]) -> dict[str, Plain]:
     """The owned properties as the row holds them now."""
-    values: dict[str, Plain] = {}
-    for name, kind in _KIND.items():
-        if kind in ("title", "rich_text"):
-            values[name] = text_value(page, name)
-        elif kind == "select":
-            values[name] = select_value(page, name)
-        elif kind == "number":
-            values[name] = number_value(page, name)
-        else:
-            values[name] = date_value(page, name)
-    return values
+    return {name: _READERS[kind](page, name) for name, kind in OWNED.items()}
 
 
 def to_api(name: str, value: Plain) -> JSONDict:
     """The API value that writes `value` into property `name`."""
-    kind = _KIND[name]
+    kind = OWNED[name]
     if kind in ("title", "rich_text"):
         return {kind: rich_text(str(value or ""))}
     if kind == "select":
@@ -92,6 +74,10 @@ def to_api(name: str, value: Plain) -> JSONDict:
 
 def sync_state_value(text: str) -> JSONDict:
     return {"rich_text": rich_text(text)}
+
+
+def sync_state_text(page: Mapping[str, Any]) -> str:
+    return text_value(page, schema.SYNC_STATE)
 
 
 # ---------------------------------------------------------------- reading pages
@@ -114,13 +100,6 @@ def select_value(page: Mapping[str, Any], name: str) -> str | None:
     return str(value["name"]) if isinstance(value, Mapping) and "name" in value else None
 
 
-def select_names(page: Mapping[str, Any], name: str) -> list[str]:
-    values = _prop(page, name).get("multi_select")
-    if not isinstance(values, list):
-        return []
-    return [str(v["name"]) for v in values if isinstance(v, Mapping) and "name" in v]
-
-
 def number_value(page: Mapping[str, Any], name: str) -> float | None:
     value = _prop(page, name).get("number")
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
@@ -130,6 +109,15 @@ def date_value(page: Mapping[str, Any], name: str) -> str | None:
     value = _prop(page, name).get("date")
     start = value.get("start") if isinstance(value, Mapping) else None
     return str(start)[:10] if start else None
+
+
+_READERS: Final[dict[str, Callable[[Mapping[str, Any], str], Plain]]] = {
+    "title": text_value,
+    "rich_text": text_value,
+    "select": select_value,
+    "number": number_value,
+    "date": date_value,
+}
 
 
 def user_id(obj: Mapping[str, Any], key: str) -> str | None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from digest2notes import Verdict
 
@@ -101,13 +101,27 @@ def focus_progress(blocks: Sequence[JSONDict], owner: str | None) -> tuple[int, 
     return sum(1 for b in own.focus if block_checked(b)), len(own.focus)
 
 
+class Edit(NamedTuple):
+    """A block of ours whose text changes in place."""
+
+    block_id: str
+    type: str
+    text: str
+
+
+class Insert(NamedTuple):
+    """Blocks to add after block `after` (None: at the end of the page)."""
+
+    after: str | None
+    specs: list[BlockSpec]
+
+
 @dataclass
 class BodyOps:
     """What to do to one page body. Empty when it already matches."""
 
-    updates: list[tuple[str, str, str]] = field(default_factory=list)  # (id, type, text)
-    #: (anchor block id or None for the end, blocks to insert there), in order.
-    inserts: list[tuple[str | None, list[BlockSpec]]] = field(default_factory=list)
+    updates: list[Edit] = field(default_factory=list)
+    inserts: list[Insert] = field(default_factory=list)
     deletes: list[str] = field(default_factory=list)
     added_points: int = 0
     removed_points: int = 0
@@ -120,14 +134,14 @@ class BodyOps:
     def insert(self, anchor: str | None, specs: list[BlockSpec]) -> None:
         if not specs:
             return
-        if self.inserts and self.inserts[-1][0] == anchor:
-            self.inserts[-1][1].extend(specs)
+        if self.inserts and self.inserts[-1].after == anchor:
+            self.inserts[-1].specs.extend(specs)
         else:
-            self.inserts.append((anchor, list(specs)))
+            self.inserts.append(Insert(anchor, list(specs)))
 
     def describe(self) -> list[str]:
         parts: list[str] = []
-        if any(kind == "to_do" for _, kind, _ in self.updates):
+        if any(edit.type == "to_do" for edit in self.updates):
             parts.append("verdict to-do")
         if self.added_points:
             parts.append(f"+{self.added_points} focus to-do(s)")
@@ -158,7 +172,7 @@ def plan_body(
         text = _norm(block_text(own.verdict))
         verdicts = frozenset([base.verdict]) if base is not None else frozenset()
         if text != body.verdict and as_written(own.verdict, verdicts):
-            ops.updates.append((last_todo, "to_do", body.verdict))
+            ops.updates.append(Edit(last_todo, "to_do", body.verdict))
     elif base is None:
         ops.insert(None, [BlockSpec("to_do", body.verdict)])
 
@@ -188,7 +202,7 @@ def _plan_note(own: OwnBlocks, body: Body, ops: BodyOps, anchor: str | None) -> 
         if not body.note:
             ops.deletes.append(str(own.note["id"]))
         elif _norm(block_text(own.note)) != body.note:
-            ops.updates.append((str(own.note["id"]), "paragraph", body.note))
+            ops.updates.append(Edit(str(own.note["id"]), "paragraph", body.note))
     elif body.note:
         ops.insert(anchor, [BlockSpec("paragraph", body.note)])
 

@@ -7,9 +7,11 @@ filter on them), so they live here once and nowhere else.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from digest2notes import ExportError, StudyStatus, Verdict
+
+_Key = TypeVar("_Key")
 
 NAME: Final = "Name"
 ENTRY_ID: Final = "Entry ID"
@@ -76,18 +78,16 @@ INITIAL_STATUS: Final = STATUS_LABELS[StudyStatus.UNREAD]
 
 def verdict_from_label(label: str | None) -> Verdict:
     """The verdict a `Verdict` select shows; anything unexpected is UNKNOWN."""
-    for verdict, text in VERDICT_LABELS.items():
-        if text == label:
-            return verdict
-    return Verdict.UNKNOWN
+    return _by_label(VERDICT_LABELS, label, Verdict.UNKNOWN)
 
 
 def status_from_label(label: str | None) -> StudyStatus:
     """The reader's status; an empty or unknown label means not started."""
-    for status, text in STATUS_LABELS.items():
-        if text == label:
-            return status
-    return StudyStatus.UNREAD
+    return _by_label(STATUS_LABELS, label, StudyStatus.UNREAD)
+
+
+def _by_label(labels: Mapping[_Key, str], label: str | None, default: _Key) -> _Key:
+    return next((key for key, text in labels.items() if text == label), default)
 
 
 def _property_config(name: str, ptype: str) -> dict[str, Any]:

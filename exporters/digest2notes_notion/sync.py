@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from . import schema
@@ -25,7 +26,7 @@ from .blocks import MAX_CHILDREN_BYTES, batches, json_size, rich_text
 from .body import Body
 from .errors import AmbiguousWrite, FatalRequestError, NotionError, TransientExhausted
 from .lookup import find_rows, is_trashed
-from .properties import sync_state_value, text_value, user_id
+from .properties import sync_state_value, user_id
 from .reconcile import BodyOps, plan_body
 
 if TYPE_CHECKING:
@@ -51,21 +52,17 @@ class RowWriter:
         #: Entries created again after a look-up found nothing; when the last was.
         self.suspects: set[str] = set()
         self._last_suspect = 0.0
-        self._owner: str | None = None
-        self._owner_known = False
 
+    @cached_property
     def owner(self) -> str | None:
         """The integration's user id (one request, only once it is needed).
 
         Blocks it created are the tool's; None (unknown) counts every block as ours.
         """
-        if not self._owner_known:
-            self._owner_known = True
-            try:
-                self._owner = str(self.api.me().get("id") or "") or None
-            except NotionError:
-                self._owner = None
-        return self._owner
+        try:
+            return self.api.bot_id()
+        except NotionError:
+            return None
 
     # ------------------------------------------------------------------ create
 
@@ -148,7 +145,7 @@ class RowWriter:
         if not self.suspects:
             return {}
         time.sleep(max(0.0, self.settle - (time.monotonic() - self._last_suspect)))
-        owner = self.owner()
+        owner = self.owner
         removed: dict[str, int] = {}
         rows = find_rows(self.api, self.data_source_id, self.suspects, in_trash=False)
         for entry_id, pages in rows.items():
@@ -167,13 +164,10 @@ class RowWriter:
 
     # ------------------------------------------------------------------ update
 
-    def update(self, page: Mapping[str, Any], properties: JSONDict) -> None:
-        self.api.update_page(str(page["id"]), properties)
-
     def reconcile(self, page: Mapping[str, Any], body: Body, base: Base | None) -> BodyOps:
         """List the body, work out the edits, apply them; again if an append was ambiguous."""
         page_id = str(page["id"])
-        owner = self.owner()
+        owner = self.owner
         first: BodyOps | None = None
         for attempt in range(1, _MAX_BODY_PASSES + 1):
             blocks = self.api.list_children(page_id)
@@ -190,11 +184,11 @@ class RowWriter:
         )
 
     def _apply_body(self, page_id: str, ops: BodyOps) -> None:
-        for block_id, kind, text in ops.updates:
-            self.api.update_block(block_id, {kind: {"rich_text": rich_text(text)}})
-        for anchor, specs in ops.inserts:
-            after = anchor
-            for group in batches([spec.to_json() for spec in specs]):
+        for edit in ops.updates:
+            self.api.update_block(edit.block_id, {edit.type: {"rich_text": rich_text(edit.text)}})
+        for insert in ops.inserts:
+            after = insert.after
+            for group in batches([spec.to_json() for spec in insert.specs]):
                 created = self.api.append_children(page_id, group, after=after)
                 if after is not None:
                     # Keep the next batch right behind this one, not behind the anchor.
@@ -203,6 +197,3 @@ class RowWriter:
         for block_id in ops.deletes:
             self.api.delete_block(block_id)
 
-
-def state_text(page: Mapping[str, Any]) -> str:
-    return text_value(page, schema.SYNC_STATE)

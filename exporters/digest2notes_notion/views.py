@@ -36,9 +36,6 @@ _REQUEST_KEYS: Final = frozenset(
         "time_format",
     }
 )
-BY_HAND: Final = (
-    f"in Notion, open the table's ••• menu → Properties and click the eye beside '{SYNC_STATE}'"
-)
 
 
 def hiding(configuration: Mapping[str, Any], property_id: str) -> dict[str, Any] | None:
@@ -96,7 +93,10 @@ def hide_sync_state(
 
 def warning(reason: str) -> str:
     """The one line shown when the column could not be hidden, with the way by hand."""
-    return f"could not hide the '{SYNC_STATE}' column ({reason}); hide it by hand: {BY_HAND}"
+    return (
+        f"could not hide the '{SYNC_STATE}' column ({reason}); hide it by hand: in Notion, open "
+        f"the table's ••• menu → Properties and click the eye beside '{SYNC_STATE}'"
+    )
 
 
 def _property_id(
