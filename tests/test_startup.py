@@ -60,3 +60,25 @@ def test_a_run_imports_only_the_exporter_it_uses(tmp_path: Path) -> None:
         assert "digest2notes_obsidian.exporter" in loaded, args
         assert "digest2notes_notion.options" in loaded, args  # its options are offered...
         assert "digest2notes_notion.exporter" not in loaded, args  # ...without the exporter
+
+
+def test_a_re_export_with_nothing_new_loads_no_note_writing(tmp_path: Path) -> None:
+    """A daily re-export of digests already exported reads no note and writes none, so it
+    loads neither the merge nor the frontmatter reader (nor, without a config file's
+    tables, the module that suggests a table's right name)."""
+    digest = tmp_path / "vllm-2026-11-28.txt"
+    digest.write_text("vllm-project/vllm\n\nFix a typo (#1)\n\n随便看看。\n", encoding="utf-8")
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    args = ["export", "--to", "obsidian", "--vault", str(vault), str(digest)]
+    run = ("import contextlib, io, sys\n"
+           "from digest2notes.cli import main\n"
+           f"sys.argv = ['digest2notes', *{args!r}]\n"
+           "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+           "    main()")
+    first = _modules_after(run)
+    assert "digest2notes_obsidian.merge" in first  # the first export writes the note
+    again = _modules_after(run)
+    assert "digest2notes_obsidian.exporter" in again
+    assert not {"digest2notes_obsidian.merge", "digest2notes_obsidian.properties", "yaml",
+                "difflib"} & again

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from digest2notes import is_temp_name
 
 from .ids import DIGEST_KEY, ENTRY_KEY, digest_note_id
-from .properties import BrokenFrontmatter, load_yaml
 from .state import Copy, Record, State
 from .writer import Stamp, stamp_of
 
@@ -246,7 +245,9 @@ def read_id(path: str) -> str | None:
 
 
 def _value(value: str) -> str | None:
-    if value[:1] in ("'", '"'):
+    if value[:1] in ("'", '"'):  # a quoted id (rare) is read as YAML reads it
+        from .properties import BrokenFrontmatter, load_yaml
+
         try:
             loaded = load_yaml(f"v: {value}")
         except BrokenFrontmatter:

@@ -24,7 +24,7 @@ import re
 
 from digest2notes import ExportError, Progress, StudyItem, StudyStatus, atomic_write_text
 
-from . import finder, properties, state
+from . import finder, state
 from .checklist import count_points
 from .finder import NoteFile
 from .ids import is_digest_id
@@ -100,6 +100,8 @@ def read_seen(
     """What the note holds now, or a warning naming what is wrong with it. Its properties
     are parsed unless `kept` (what the last export left there) holds the very same
     frontmatter text: a note whose points were ticked since needs them counted only."""
+    from . import properties  # loaded by the first note read: an export reads none here
+
     try:
         text = location.path(file.relative).read_text(encoding="utf-8")
         front = properties.read(text.removeprefix("\ufeff").replace("\r\n", "\n"), kept)
@@ -190,7 +192,9 @@ def replace_status(text: str, value: str) -> str | None:
         return None
     head_end = closing.start()
     match = _STATUS_LINE.search(text, first + 1, head_end)
-    scalar = properties.text_scalar(value)
+    from .properties import text_scalar
+
+    scalar = text_scalar(value)
     if match is None:
         eol = "\r\n" if text[first - 1 : first] == "\r" else "\n"
         return text[:head_end] + f"status: {scalar}{eol}" + text[head_end:]

@@ -62,6 +62,8 @@ def unknown_tables(config: Config, plugin_names: Iterable[str]) -> list[str]:
     A warning, not an error: the table may belong to a plugin installed elsewhere,
     but a typo must not pass without a word.
     """
+    if not config.sections:
+        return []
     import difflib  # only needed when a config file has tables
 
     known = [*CORE_TABLES, *plugin_names]
