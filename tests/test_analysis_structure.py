@@ -352,6 +352,8 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Skim it. The only note to linger on is the handling of even-length groups.",
          ("the handling of even-length groups",)),
         ("Skim it. The thing to do is wait for the release.", ()),
+        ("Decant it slowly. The notes to savour are the label guard and the fallback path.",
+         ("the label guard", "the fallback path")),
         ("Skim it. The part to skip is the tests.", ()),
         # a restriction to a counted few heads the one item after it, after a caution
         # word too; "是否 X 与 Y 一致" asks one question of the two

@@ -66,7 +66,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.94, "minutes": 0.99, "P": 0.99, "R": 0.78, "F1": 0.87
     },
     "blind18": {
-        **FLOORS, "verdict": 0.72, "minutes": 0.84, "P": 0.83, "R": 0.74, "F1": 0.78
+        **FLOORS, "verdict": 0.72, "minutes": 0.84, "P": 0.83, "R": 0.77, "F1": 0.80
     },
     "blind19": {
         **FLOORS, "verdict": 0.93, "minutes": 0.95, "P": 0.99, "R": 0.68, "F1": 0.80

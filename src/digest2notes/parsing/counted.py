@@ -6,6 +6,8 @@ X. Two: Y.": the count is the subject, a cue of attention, study, value or advic
 introducer, "在两处", "有三点") says why they are listed, and a colon or the sentence's end
 closes the header. Without such a cue a counted header describes ("The changes fall into
 three groups: …") and gives no points. The count caps the list.
+
+A count may also come after its list, referring back to it ("A、B、C，这三块请一定看仔细").
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from .headers import HEADER_LIMIT, first_of
 from .lists import cut
 from .objects import FocusState, Skipped, add, claim, worth_keeping
 
-__all__ = ["counted_headers"]
+#: What makes advice no pointer: a condition, an audience, a caution.
+EXCLUDING = lx.COND | lx.AUDIENCE | lx.CAUTION
+
+__all__ = ["EXCLUDING", "back_references", "counted_headers"]
 
 _WHY = (
     lx.ATTEND | lx.VALUE | lx.READ | lx.RECOMMEND | lx.HIGH | lx.NEED | lx.DEPTH | lx.EMPHASIS
@@ -102,3 +107,53 @@ def _left_to_do() -> re.Pattern[str]:
 
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "两": 2, "三": 3, "四": 4,
             "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+# --- a list stated first and referred back to --------------------------------------------
+@cache
+def _back_reference() -> re.Pattern[str]:
+    # "这三块", "以上几点", "these three", "that's what": a demonstrative naming what
+    # the sentence has just listed
+    return re.compile(
+        r"(?:这|那|以上|上述)\s*(?P<n>[两三四五六七八九几])?\s*(?:个地方|块|处|点|部分|样|项|件|个)"
+        r"|(?<![a-z])(?:that's|that\s+is|those\s+are|these\s+are)\s+(?:what|where|the\s+"
+        r"(?:parts?|bits?|places?|spots?|things?))(?![a-z])"
+    )
+
+
+_POINTING = lx.ATTEND | lx.DEPTH | lx.VALUE
+_LIGHT = lx.BREVITY | lx.DISMISS | lx.NEG
+_LIST_REACH = 400
+
+
+def back_references(state: FocusState) -> None:
+    """ "A、B、C，这三块请一定看仔细", "A, B and C — that's what you should be reading
+    closely": the advice comes after its object, so the sentence before the
+    back-reference is the list (its count caps it)."""
+    para, scan = state.para, state.scan
+    norm = para.norm
+    if not scan.present & _POINTING:
+        return
+    for match in _back_reference().finditer(norm):
+        at = match.start()
+        clause = para.clause_start(at)
+        if clause == 0 or norm[clause:at].strip(" *_"):
+            continue  # the reference opens its clause, after the list's
+        advice_end = para.chunk_end(at)
+        if state.covered(at) >= 0 or not scan.any(_POINTING, match.end(), advice_end):
+            continue
+        if scan.any(_LIGHT, match.end(), advice_end):
+            continue  # "这部分数字看看就好": a light look waves the list off, it does not point
+        start = para.sentence_start(clause - 1)
+        if clause - start > _LIST_REACH:
+            continue  # a list is a few phrases: a longer stretch is prose (and stays linear)
+        if state.covered(start) >= 0 or scan.any(EXCLUDING, start, clause):
+            continue
+        items = [
+            item for item in cut(para, start, clause - 1, announced=True)
+            if worth_keeping(state, item)
+        ]
+        cap = {"两": 2, "三": 3, "四": 4, "五": 5}.get(match.group("n") or "", 0)
+        if len(items) < 2 or (cap and len(items) > cap):
+            continue  # one stretch is a sentence, not a list; too many is not what it counts
+        add(state, "back-reference", (at, match.end()), items, (start, para.chunk_end(at)))

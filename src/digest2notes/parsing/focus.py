@@ -9,7 +9,8 @@ cue of attention, study, interest or learning (`lexicon.ATTEND`, `VALUE`, `EMPHA
   X和Y"): the object runs to the end of its clause, where a colon starts an explanation;
 * a colon or dash closing a short header ("建议关注：", "需重点核查的事项包括：",
   "Notice three things:", "Of note —"): the list runs to the end of the sentence;
-* "are" / "include" after an English header ("The parts that repay the effort are X and Y");
+* "are" / "include" after an English header ("The parts that repay the effort are X and Y")
+  or after a short subject with any verb ("the notes to savour are X and Y");
 * nothing at all, after an attention verb in advice position ("Look closely at X",
   "报告建议读者聚焦于 X", "重点对照…理解 X") or an emphasis opening a clause ("，尤其是 X").
 
@@ -38,14 +39,15 @@ from functools import cache
 from ..model import Verdict
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
-from .counted import counted_headers
-from .lists import Item, cut, trim
+from .counted import EXCLUDING as _EXCLUDING
+from .counted import back_references, counted_headers
+from .lists import Item, trim
 from .markers import marked_lists
-from .objects import FocusList, FocusState, Skipped, add, claim, inline, worth_keeping
+from .objects import FocusList, FocusState, Skipped, add, claim, inline
 from .pointers import PRAISE, read_pointers
 from .scanner import Scan
 from .scope import READ_FOR
-from .subjects import predicate_pointers, subject_of
+from .subjects import predicate_pointers, subject_of, subject_with_any_verb
 from .text import Para
 from .verbs import attention_given, reading_routes
 from .verdict import Rating
@@ -53,7 +55,6 @@ from .verdict import Rating
 __all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]
 
 
-_EXCLUDING = lx.COND | lx.AUDIENCE | lx.CAUTION
 _POINTING_ANY = lx.ATTEND | lx.VALUE | lx.READ | lx.DEPTH | lx.HIGH | lx.RECOMMEND | lx.EMPHASIS
 
 
@@ -78,6 +79,8 @@ def read_focus(
         ]
     for marked in state.marked:
         state.consume(marked.start, marked.end)
+    if " to " in para.norm:  # before the cues: "note" in "the note to linger on" is a noun
+        subject_with_any_verb(state)
     if scan.present & (
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):
@@ -87,7 +90,7 @@ def read_focus(
     reading_routes(state)
     attention_given(state)
     counted_headers(state)
-    _back_references(state)
+    back_references(state)
     _purposes(state)
     _reasons(state, ratings)
     if scan.present & (lx.RECOMMEND | lx.MODAL):
@@ -100,56 +103,6 @@ def read_focus(
     spans = sorted((item.start, item.end) for found in state.found for item in found.items)
     points = tuple(dict.fromkeys([text[s:e] for s, e in spans]))
     return FocusReading(points, tuple(state.found), tuple(state.skipped))
-
-
-# --- a list stated first and referred back to --------------------------------------------
-@cache
-def _back_reference() -> re.Pattern[str]:
-    # "这三块", "以上几点", "these three", "that's what": a demonstrative naming what
-    # the sentence has just listed
-    return re.compile(
-        r"(?:这|那|以上|上述)\s*(?P<n>[两三四五六七八九几])?\s*(?:个地方|块|处|点|部分|样|项|件|个)"
-        r"|(?<![a-z])(?:that's|that\s+is|those\s+are|these\s+are)\s+(?:what|where|the\s+"
-        r"(?:parts?|bits?|places?|spots?|things?))(?![a-z])"
-    )
-
-
-_POINTING = lx.ATTEND | lx.DEPTH | lx.VALUE
-_LIGHT = lx.BREVITY | lx.DISMISS | lx.NEG
-_LIST_REACH = 400
-
-
-def _back_references(state: FocusState) -> None:
-    """ "A、B、C，这三块请一定看仔细", "A, B and C — that's what you should be reading
-    closely": the advice comes after its object, so the sentence before the
-    back-reference is the list (its count caps it)."""
-    para, scan = state.para, state.scan
-    norm = para.norm
-    if not scan.present & _POINTING:
-        return
-    for match in _back_reference().finditer(norm):
-        at = match.start()
-        clause = para.clause_start(at)
-        if clause == 0 or norm[clause:at].strip(" *_"):
-            continue  # the reference opens its clause, after the list's
-        advice_end = para.chunk_end(at)
-        if state.covered(at) >= 0 or not scan.any(_POINTING, match.end(), advice_end):
-            continue
-        if scan.any(_LIGHT, match.end(), advice_end):
-            continue  # "这部分数字看看就好": a light look waves the list off, it does not point
-        start = para.sentence_start(clause - 1)
-        if clause - start > _LIST_REACH:
-            continue  # a list is a few phrases: a longer stretch is prose (and stays linear)
-        if state.covered(start) >= 0 or scan.any(_EXCLUDING, start, clause):
-            continue
-        items = [
-            item for item in cut(para, start, clause - 1, announced=True)
-            if worth_keeping(state, item)
-        ]
-        cap = {"两": 2, "三": 3, "四": 4, "五": 5}.get(match.group("n") or "", 0)
-        if len(items) < 2 or (cap and len(items) > cap):
-            continue  # one stretch is a sentence, not a list; too many is not what it counts
-        add(state, "back-reference", (at, match.end()), items, (start, para.chunk_end(at)))
 
 
 # --- reading for a purpose, trailing praise ---------------------------------------------------

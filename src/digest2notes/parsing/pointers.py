@@ -27,7 +27,7 @@ from . import lexicon as lx
 from .headers import count, english_introducer, place_header, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .questions import question_pointer
-from .subjects import english_phrase, in_subject, subject_with_any_verb
+from .subjects import english_phrase, in_subject
 from .verbs import (
     ADVICE,
     advice_position,
@@ -60,8 +60,6 @@ def read_pointers(state: FocusState) -> None:
     # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
     # of it ("关注 varlen attention 的处理").
     state.asks = "?" in state.para.norm or "？" in state.para.norm
-    if " to " in state.para.norm:
-        subject_with_any_verb(state)  # before the cues: "note" in it is a noun
     again: dict[str, list[int]] = {}
     for i in candidates:
         again.setdefault(words[i], []).append(scan.starts[i])
