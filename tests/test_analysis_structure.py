@@ -60,6 +60,8 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Leave this one unread.", SKIP),
         ("A sip, perhaps two, and you can move on.", SKIM),
         ("Glance at the NEWS entry and move on.", SKIM),
+        ("The matrix finishes in 31 minutes instead of 38, which maintainers will like and "
+         "readers can ignore.", SKIP),
         # literary Chinese: 毋 and 勿 negate, 观之 and 展卷 read, 浅尝 and 一过 are brief,
         # 只消 and 便罢 say it is enough
         ("行政性修改，毋须阅读。", SKIP),
@@ -205,6 +207,9 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("Skim it. Docs too. Nobody objected. The nightly job got slower. Forty minutes.", None),
         ("Nothing rates it here. The API changed. Docs too. Nobody objected. Forty minutes.",
          None),
+        # a time compared with another is a measurement, never the reading time
+        ("Bench it. The matrix now finishes in 31 minutes instead of 38, which readers can "
+         "ignore.", None),
         # "的工夫", "光景" close an estimate as "左右" does
         ("粗粗一瞥即可，三五分钟的工夫。", 5),
         ("一字一句细读，大约一刻钟光景。", 15),

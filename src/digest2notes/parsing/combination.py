@@ -18,6 +18,7 @@ from ..model import Verdict
 from . import lexicon as lx
 from .scanner import Scan
 from .text import Para
+from .time_context import is_measurement
 
 __all__ = [
     "LABELS", "READING", "THEN_ON", "Cues", "and_then", "classify", "limit_negated", "negation",
@@ -252,7 +253,8 @@ def read_then_on(para: Para, scan: Scan, cues: Cues, start: int) -> bool:
     durations = para.durations
     at = bisect_left(durations, sentence, key=lambda duration: duration.start)
     while at < len(durations) and durations[at].end <= stop:
-        ends.append(durations[at].end)
+        if not is_measurement(para, durations[at]):  # "finishes in 31 minutes instead of 38"
+            ends.append(durations[at].end)
         at += 1
     return bool(ends) and and_then().search(para.norm, max(ends), stop) is not None
 
