@@ -71,6 +71,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("泛泛观之可也。", SKIM),
         ("此方可免，除非你在改 ClientWorker。", SKIP),
         ("毋庸置疑，这是本周最重要的改动，宜逐字细读。", DEEP),
+        # savouring is a slow reading
+        ("宜正襟危坐，逐字玩味。", DEEP),
+        ("Pour a glass and savour it slowly.", DEEP),
         # Cantonese: 睇 for 看, 唔使 for 不用, 就得 for 就行, 優先度 for 优先级
         ("呢個 PR 唔使睇，淨係改咗版本號。", SKIP),
         ("想知大概嘅話，快速睇下就得。", SKIM),

@@ -103,6 +103,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (MODAL | READ | BREVITY, "可略读 可略看"),
     (MODAL | DISMISS, "可免"),
     (READ | BREVITY, "gist the_gist 大意 梗概 个大概 瞥 一瞥 瞟 瞟一眼 scan_through quick_scan"),
+    # savouring is a slow reading: "逐字玩味", "a PR to savour"
+    (READ | DEPTH, "玩味 品读 品味 savour savor savouring savoring"),
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
     (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 读毕 open opening "
