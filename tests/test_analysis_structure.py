@@ -71,6 +71,13 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("泛泛观之可也。", SKIM),
         ("此方可免，除非你在改 ClientWorker。", SKIP),
         ("毋庸置疑，这是本周最重要的改动，宜逐字细读。", DEEP),
+        # coordinate adjectives before a reading noun are one phrase, not two clauses
+        ("This one does rather deserve a careful, unhurried read.", DEEP),
+        ("Give it a look, then move on.", SKIM),
+        # a scroll is a brief reading; letting it pass dismisses it; boredom is leisure
+        ("Worth a scroll, not a deep read.", SKIM),
+        ("One may safely let it pass.", SKIP),
+        ("Eh, give it a once-over if you're bored.", SKIM),
         # savouring is a slow reading
         ("宜正襟危坐，逐字玩味。", DEEP),
         ("Pour a glass and savour it slowly.", DEEP),

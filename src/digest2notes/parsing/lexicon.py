@@ -125,7 +125,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
                    "full_attention undivided_attention read-every study_session"),
-    (READ | BREVITY, "带过 一笔带过 掠过"),
+    (READ | BREVITY, "带过 一笔带过 掠过 a_scroll skim-level summary-level "
+                     "summary_level"),
     # literary reading: a verb with its object 之 ("观之", "阅之"), a look ("一顾"), the scroll
     # opened ("展卷"); a shallow taste, one pass, a fast run through ("浅尝", "一过", "速通")
     (READ, "观之 阅之 览之 读之 视之 一顾 一观 展卷 开卷"),
@@ -151,7 +152,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
               "at_a_glance short shortish rush hurry"),
-    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened"),
+    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened let_it_pass "
+              "let_it_slide"),
     # moving on after a taste is a quick read: "a sip, and you can move on"
     (READ | BREVITY, " ".join(w.replace(" ", "_") for w in sorted(MOVING_ON))),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
@@ -222,7 +224,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
           "low_priority low_value low-value low-priority"),
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
     (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
-               "for_the_curious if_curious"),
+               "for_the_curious if_curious if_you're_bored if_bored"),
     # "nice to" + any reading verb is an optional read ("nice-to-read", "nice to skim").
     (OPTIONAL, " ".join(f"nice_to_{verb}" for verb in ("read", "skim", "look_at", "study"))),
     (OPTIONAL, "elective electives 有时间 有时间的话 有余力 时间充裕 if_you_have_time "

@@ -280,6 +280,9 @@ class Para:
         for mark in _CLAUSE_MARKS:
             if mark in outside:
                 found = _every(outside, mark)
+                if mark == ",":  # "a careful, unhurried read": one noun phrase, one clause
+                    glued = {m.end() - 1 for m in _coordinate_adjectives().finditer(outside)}
+                    found = [at for at in found if at not in glued]
                 clauses += [at + 1 for at in found] if mark[0] == " " else found
         if not outside.isascii() and emoji.search(outside):
             clauses += [m.start() for m in emoji.finditer(outside)]
@@ -329,6 +332,15 @@ class Para:
 
     def clause_end(self, pos: int) -> int:
         return self._after(self.clause_ends, pos, len(self.norm))
+
+
+@cache
+def _coordinate_adjectives() -> re.Pattern[str]:
+    # an article, an adjective, a comma, another adjective, then a reading noun
+    return re.compile(
+        r"(?<![a-z])(?:a|an|the)\s+[a-z-]+,(?=\s+[a-z-]+\s+(?:read|reading|look|pass|skim|"
+        r"study|review|read-through|once-over)(?![a-z]))"
+    )
 
 
 def _bracket_spans(norm: str, brackets: re.Pattern[str]) -> list[tuple[int, int]]:
