@@ -64,6 +64,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Toss it in the drawer, unless you wrote the old parser.", SKIP),
         ("The change is small unless you count the tests.", UNKNOWN),
         ("Read it closely unless you already reviewed the RFC.", DEEP),
+        # a loss if it is not read; the words' own refusal is no refusal there
+        ("前排！这条不看亏了。", DEEP),
+        ("You'll regret skipping this one.", DEEP),
+        ("不看也不会亏什么。", SKIP),
         # a negated reading with 了 refuses it ("看了" is no aspect there)
         ("这玩意儿您就甭看了。", SKIP),
         ("这个 PR 我看了三遍，值得精读。", DEEP),

@@ -78,6 +78,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Worth a scroll, not a deep read.", SKIM),
         ("One may safely let it pass.", SKIP),
         ("Eh, give it a once-over if you're bored.", SKIM),
+        # whom the advice is for, "不是 X 的", negates nothing in it
+        ("不是做 AMD 卡部署的可以不看。", SKIP),
+        ("不用 Windows 的可以跳过。", SKIP),
+        ("不在 Windows 上跑的，不用点进来。", SKIP),
         # savouring is a slow reading
         ("宜正襟危坐，逐字玩味。", DEEP),
         ("Pour a glass and savour it slowly.", DEEP),

@@ -73,6 +73,8 @@ def negation(para: Para, scan: Scan, first_index: int, stop_index: int) -> Cues 
         bits = flags[i]
         if bits & lx.NEG and _a_not_a(para.norm, starts[i], words[i]):
             continue  # "要不要看", "值不值得细看": a question, not a negation
+        if bits & lx.NEG and _who_is_not().match(para.norm, starts[i]):
+            continue  # "不是做 AMD 部署的可以不看": whom the advice is for, not a negation of it
         if bits & lx.NEG:
             # A negation past the reach of the one before starts afresh ("没有任何变化
             # （不值得点开）"): it undoes only a negation it stands beside.
@@ -116,6 +118,14 @@ def _a_not_a(norm: str, start: int, word: str) -> bool:
     return (
         word[0] in "不没" and start > 0 and start + 1 < len(norm)
         and norm[start - 1] == norm[start + 1]
+    )
+
+
+@cache
+def _who_is_not() -> re.Pattern[str]:
+    # "不是 X 的" (those who are not X), then the advice at once
+    return re.compile(
+        r"(?:不是|并非|不在|不做|不用)[^,.;:!?，。；：！？]{1,24}?的\s*(?=可以|可|不用|不必|直接|就)"
     )
 
 

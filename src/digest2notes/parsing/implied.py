@@ -19,7 +19,8 @@ Writers often rate an entry the way people talk, not with "read closely" or "ski
 * a reading time or the summary declared sufficient ("A minute or two is plenty.",
   "五到十分钟足矣", "TL;DR 就够"): a quick read;
 * this PR chosen as the one to read ("This is the one to read this week", "If you only
-  read one PR, make it this one", "如果只能挑一支精读，就是它"): a close read.
+  read one PR, make it this one", "如果只能挑一支精读，就是它"), or a loss if it is not
+  read ("这条不看亏了", "you'll regret skipping it"): a close read.
 
 Each is found by its shape (a who-question around a reading word, "nothing" before a
 place or a reader, a span noun after a verb of clearing), not by listing sentences; the
@@ -37,7 +38,11 @@ from .rating import Rating
 from .scanner import Scan, with_time_words
 from .text import Para
 
-__all__ = ["implied_ratings"]
+__all__ = ["REREAD", "implied_ratings"]
+
+#: Shapes that read their own words otherwise than the words alone do: "这条不看亏了"
+#: holds "不看" and is no refusal. Their rating replaces the words' own.
+REREAD = frozenset({"a loss if it is not read"})
 
 
 def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
@@ -207,6 +212,11 @@ _SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
     (("看了", "读了"), (  # "您就甭看了": "看了" is no aspect after a negation
         r"(?:甭|别|不必|不用|无需|无须|没必要|不要|不)(?:再)?(?:看|读)了(?=[\s，,。！!~～…]|\Z)"
     ), Verdict.SKIP, "reading refused", False),
+    (("亏", "后悔", "可惜", "regret", "peril"), (  # a loss if it is not read: "不看亏了"
+        r"(?:不看|不读|没看|错过)(?:就|会|真的|可|的话)?(?:亏|血亏|后悔|可惜)|"
+        r"(?<![a-z])(?:you'll|you\s+will|you'd|you\s+would)\s+regret\s+(?:skipping|missing|"
+        r"not\s+reading)|(?<![a-z])(?:skip|ignore)\s+(?:it|this(?:\s+one)?)\s+at\s+your\s+peril"
+    ), Verdict.DEEP, "a loss if it is not read", False),
     (("tl",), (  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
         r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"
         r"就够了?|即可|就行|就好|足矣|足够)"

@@ -107,7 +107,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | DEPTH, "玩味 品读 品味 savour savor savouring savoring"),
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
-    (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 打开看 过目 读毕 open opening "
+    (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 点进 点进来 点进去 打开看 过目 读毕 "
+           "open opening "
            "read reads reading a_read "
            "read-through readthrough read_through your_time the_time 花时间 spend_time "
            "spend_any_time spend_much_time"),

@@ -48,7 +48,7 @@ from ..model import Verdict
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, has_content
 from .combination import classify
-from .implied import implied_ratings
+from .implied import REREAD, implied_ratings
 from .rating import WANTED, Rating, rate_clause
 from .scales import scale_rating
 from .scanner import Scan
@@ -111,7 +111,11 @@ def read_verdict(
     if stars is not None:
         ratings.append(stars)
     for implied in implied_ratings(para, scan):  # "Why would anyone read this?"
-        if not any(r.start < implied.end and implied.start < r.end for r in ratings):
+        overlapping = [r for r in ratings if r.start < implied.end and implied.start < r.end]
+        if overlapping and implied.rule in REREAD:  # "不看亏了" is no "不看"
+            ratings = [r for r in ratings if r not in overlapping]
+            overlapping = []
+        if not overlapping:
             ratings.append(implied)
     ratings.sort(key=lambda r: r.start)
     return VerdictReading(*_decide(para, ratings), tuple(ratings))
