@@ -371,6 +371,14 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Skim it. The only note to linger on is the handling of even-length groups.",
          ("the handling of even-length groups",)),
         ("Skim it. The thing to do is wait for the release.", ()),
+        ("A passing look suffices. One point to weigh: the event fires once per batch, not "
+         "once per field.", ("the event fires once per batch, not once per field",)),
+        ("Skim it. One thing to keep in mind: the flag is global.", ()),
+        # ▶ and ➤ are bullets; sparing a moment for X attends to it
+        ("Deep read. What to look at: ▶ the run-size heuristic ▶ how nulls survive the merge",
+         ("the run-size heuristic", "how nulls survive the merge")),
+        ("Worth a brief look. Do spare a moment for the ARIA attributes; the team asked.",
+         ("the ARIA attributes",)),
         ("Decant it slowly. The notes to savour are the label guard and the fallback path.",
          ("the label guard", "the fallback path")),
         ("Skim it. The part to skip is the tests.", ()),

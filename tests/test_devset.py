@@ -72,7 +72,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.99, "R": 0.68, "F1": 0.80
     },
     "blind21": {
-        **FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.91, "R": 0.61, "F1": 0.73
+        **FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.89, "R": 0.69, "F1": 0.78
     },
     "blind22": {
         **FLOORS, "verdict": 0.87, "minutes": 0.95, "P": 0.79, "R": 0.71, "F1": 0.75

@@ -80,7 +80,8 @@ def read_focus(
     for marked in state.marked:
         state.consume(marked.start, marked.end)
     if " to " in para.norm:  # before the cues: "note" in "the note to linger on" is a noun
-        subject_with_any_verb(state)
+        subject_with_any_verb(state, headers=verdict is not None and verdict.verdict is not
+                              Verdict.SKIP)
     if scan.present & (
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):

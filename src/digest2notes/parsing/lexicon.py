@@ -246,6 +246,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "parts"),
     (ATTEND, "to_study to_look_at to_look_for to_watch to_read to_examine to_check 着重 思考 "
              "思索 推敲 想想 想一想"),
+    (ATTEND, "spare_a_moment_for spare_a_thought_for spare_a_glance_for"),
     (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
              "pay_careful_attention_to"),
     (ATTEND | DEPTH, "花心思 费心思 动脑筋"),

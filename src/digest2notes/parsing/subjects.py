@@ -286,10 +286,12 @@ def _demonstrative() -> re.Pattern[str]:
     )
 
 
-def subject_with_any_verb(state: FocusState) -> None:
-    """ "The notes to savour are X and Y", "the one note to linger on is X": a short
-    subject whose infinitive, any verb, is followed by "is"/"are" names what to attend
-    to. The shape points, not the verb (a rating verb there is read as a rating)."""
+def subject_with_any_verb(state: FocusState, *, headers: bool) -> None:
+    """ "The notes to savour are X and Y", "the one note to linger on is X", "One point to
+    weigh: X": a short subject whose infinitive, any verb, is followed by "is", "are" or a
+    colon names what to attend to. The shape points, not the verb (a rating verb there
+    is read as a rating). `headers`: the entry is rated for reading, so that a colon
+    header of this shape counts (as a marked list under a header does)."""
     para, scan = state.para, state.scan
     for match in _infinitive_subject_is().finditer(para.norm):
         start, end = match.span()
@@ -297,19 +299,26 @@ def subject_with_any_verb(state: FocusState) -> None:
             continue
         if match.group("verb") in _LIGHT_VERBS or scan.any(lx.RATING | lx.BACKGROUND, start, end):
             continue  # "the thing to do is wait" is a plan; "the part to skip is" rates
+        if scan.any(lx.CAUTION, match.start("verb"), end) or match.group("verb") in _CAVEATS:
+            continue  # "One thing to note: …", "the thing to remember is …" warn
+        if match.group("be") is None and not headers:
+            continue  # a header of its own points only in an entry rated for reading
         if match.group("be") == "is":
             inline(state, (start, end), end, "introduced")
-        else:
-            announced(state, (start, end), end, 0)
+        else:  # "are", or a colon: "One point to weigh: X", "Things to check: A, B"
+            head = para.norm[start : match.start("verb")].split()[-2]
+            one = para.norm.startswith("one", start) or not head.endswith("s")
+            announced(state, (start, end), end, 1 if one and match.group("be") is None else 0)
 
 
 @cache
 def _infinitive_subject_is() -> re.Pattern[str]:
     return re.compile(
         r"(?:(?<=^)|(?<=[.;:!?]\s)|(?<=[,]\s))(?:the|one)\s(?:[a-z'-]+\s){0,2}?to\s+"
-        r"(?P<verb>[a-z'-]+)(?:\s+(?:on|over|at|for|with|into|about|out|up))?\s+"
-        r"(?P<be>is|are)\s+"
+        r"(?P<verb>[a-z'-]+)(?:\s+(?:on|over|at|for|with|into|about|out|up))?"
+        r"(?:\s+(?P<be>is|are)\s+|\s*:\s*)"
     )
 
 
 _LIGHT_VERBS = frozenset({"do", "be", "have", "get", "make", "go", "say", "add", "know"})
+_CAVEATS = frozenset({"note", "remember", "bear", "keep"})  # "bear in mind", "keep in mind"
