@@ -108,8 +108,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | DEPTH, "抠 细抠 抠细节 啃 吃透 搞懂 弄懂 拆解 剖析 逐段读 scrutinize scrutinise "
                    "scrutinizing pore_over dissect work_through"),
     (READ, "读 阅读 看 看一遍 一读 翻阅 读一读 读一下 点开 点进 点进来 点进去 打开看 过目 读毕 "
-           "open opening "
-           "read reads reading a_read "
+           "open opening read reads reading a_read "
            "read-through readthrough read_through your_time the_time 花时间 spend_time "
            "spend_any_time spend_much_time"),
     (READ | ATTEND, "attention your_attention"),
@@ -126,8 +125,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
                    "full_attention undivided_attention read-every study_session"),
-    (READ | BREVITY, "带过 一笔带过 掠过 a_scroll skim-level summary-level "
-                     "summary_level"),
+    (READ | BREVITY, "带过 一笔带过 掠过 a_scroll skim-level summary-level summary_level"),
     # literary reading: a verb with its object 之 ("观之", "阅之"), a look ("一顾"), the scroll
     # opened ("展卷"); a shallow taste, one pass, a fast run through ("浅尝", "一过", "速通")
     (READ, "观之 阅之 览之 读之 视之 一顾 一观 展卷 开卷"),
@@ -153,8 +151,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
               "at_a_glance short shortish rush hurry"),
-    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened let_it_pass "
-              "let_it_slide"),
+    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened let_it_pass"),
     # moving on after a taste is a quick read: "a sip, and you can move on"
     (READ | BREVITY, " ".join(w.replace(" ", "_") for w in sorted(MOVING_ON))),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
