@@ -382,6 +382,12 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Decant it slowly. The notes to savour are the label guard and the fallback path.",
          ("the label guard", "the fallback path")),
         ("Skim it. The part to skip is the tests.", ()),
+        # "——" is one dash closing a header; a short verb may stand between a pointer and
+        # its marked list; a measure after the verb belongs to it
+        ("值得细读。请看清楚三个细节——第一，请求体的上限；第二，回退的条件。",
+         ("请求体的上限", "回退的条件")),
+        ("建议仔细研读，重点跟踪 ① 补偿的正确性 ② 代价模型的选择。", ("补偿的正确性", "代价模型的选择")),
+        ("扫一眼就行。能多瞄一下的只有存进 localStorage 的那段。", ("存进 localStorage 的那段",)),
         # a restriction to a counted few heads the one item after it, after a caution
         # word too; "是否 X 与 Y 一致" asks one question of the two
         ("粗读即可。要注意的只有一点：错误信息是否与文档一致。", ("错误信息是否与文档一致",)),

@@ -89,6 +89,8 @@ def colon(para: Para, pos: int, limit: int) -> tuple[int, int] | None:
             if after >= 0 and "," not in norm[at + 1 : after]:
                 return after, after + 1
             return None
+        if mark == "—" and norm.startswith("—", at + 1):
+            return at, at + 2  # "——", the Chinese dash, is one mark
         return at, at + len(mark)
 
 

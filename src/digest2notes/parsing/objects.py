@@ -177,6 +177,11 @@ _COUNT_NOUNS = frozenset("处点方块项")
 _COUNT_LIMIT = 12  # "有三处": a count is a few characters, never a whole clause
 
 
+@cache
+def _short_verb() -> re.Pattern[str]:
+    return re.compile(r"\s*[^\W\d_a-zA-Z]{1,3}(?=\s*\S)")
+
+
 def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     """An object after a pointer, to the end of its clause: a plain comma, a colon (an
     explanation follows) or a semicolon ends it; a comma that glues on another item
@@ -185,6 +190,10 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     norm = para.norm
     pointer = _span(state, i)
     marked = state.marked_at(start)
+    if marked < 0 and not isinstance(i, tuple):
+        # "重点跟踪 ① X ② Y": a verb of its own between the pointer and its list
+        verb = _short_verb().match(norm, start)
+        marked = state.marked_at(verb.end()) if verb else -1
     if marked >= 0 and marked not in state.claimed:
         claim(state, marked, pointer)  # "请特别留意（1）X（2）Y": the list is the object
         return

@@ -125,6 +125,8 @@ def _evaluated_object(state: FocusState, i: int) -> int:
     里的值" only says what the code reads)."""
     scan, norm = state.scan, state.para.norm
     start, end = scan.starts[i], scan.ends[i]
+    if norm.startswith(("一下", "一眼", "两眼"), end):
+        end += 2  # "能多瞄一下的只有 X": the measure belongs to the verb
     if not norm.startswith("的", end) or scan.words[i].isascii():
         return -1
     clause = state.para.clause_start(start)
@@ -136,7 +138,7 @@ def _evaluated_object(state: FocusState, i: int) -> int:
 
 @cache
 def _judged() -> re.Pattern[str]:
-    return re.compile(r"(?:最|该|要|需要|应该|应当|值得|建议|必须)[^\s,:。]{0,3}\Z")
+    return re.compile(r"(?:最|该|要|需要|应该|应当|值得|建议|必须|多)[^\s,:。]{0,3}\Z")
 
 
 @cache
