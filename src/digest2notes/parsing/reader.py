@@ -13,10 +13,8 @@ written together when the read ends).
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -68,7 +66,7 @@ def read(
             result.errors.append(error)
             files = [path for path in files if path != STDIN]
     seen: dict[str, list[_Seen]] = {}
-    with _collector_paused(), cache.opened() as store:
+    with cache.opened() as store:
         laid_out = [_lay_out(path, stdin_text, option) for path in files]
         texts = [raw.text for file in laid_out if isinstance(file, _File)
                  for raw in file.layout.entries]
@@ -80,20 +78,6 @@ def read(
                 _take(file, analyses, seen, result)
         result.entries = [_merge(group) for group in seen.values()]
     return result
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while reading: it makes only acyclic objects, by the
-    hundred per entry, and collections that walk every one of them cost a good share of a
-    large read (the same reason the exporters pause it)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @dataclass(slots=True)
