@@ -82,6 +82,13 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("不是做 AMD 卡部署的可以不看。", SKIP),
         ("不用 Windows 的可以跳过。", SKIP),
         ("不在 Windows 上跑的，不用点进来。", SKIP),
+        # a topic opening the sentence, or a demonstrative subject, is a part
+        ("Read it closely. As for the tests, a skim will do.", DEEP),
+        ("值得精读。至于迁移脚本，看看就行。", DEEP),
+        ("至于要不要升级，建议仔细读一遍。", DEEP),
+        # turning the page, treating it as unseen, dismiss it
+        ("工具链依赖升级，直接翻篇儿。", SKIP),
+        ("您要不是管 lint 配置的，就当没看见。", SKIP),
         # savouring is a slow reading
         ("宜正襟危坐，逐字玩味。", DEEP),
         ("Pour a glass and savour it slowly.", DEEP),

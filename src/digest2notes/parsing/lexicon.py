@@ -161,10 +161,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "be_passed_over"),
     # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
     (NEG, "rather_than instead_of 而不是 而非"),
-    (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 skip skippable skip-worthy ignore "
-              "ignorable leave_it leave_this miss pass_on don't_bother do_not_bother "
-              "nothing_to_see nothing_to_read nothing_to_study nothing_to_learn nothing_here "
-              "nothing_to_review nothing_to_check"),
+    (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 翻篇 当没看见 skip skippable "
+              "skip-worthy ignore ignorable leave_it leave_this miss pass_on don't_bother "
+              "do_not_bother nothing_to_see nothing_to_read nothing_to_study nothing_to_learn "
+              "nothing_here nothing_to_review nothing_to_check"),
     (MODAL | DISMISS, "safe_to_skip safe_to_ignore can_be_skipped can_be_ignored "
                       "can_safely_be_skipped can_safely_be_ignored feel_free_to_skip"),
     (SUFFICE, "只消 便罢 即可 就好 就行 就得 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 "

@@ -59,7 +59,7 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
             background = opening
     if background >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[background]):
         return 1, _BACKGROUND + scan.words[background]
-    asked = _asked_part(para, scan, clause_start)
+    asked = _asked_part(para, scan, clause_start) or _topic(para, clause_start, first_cue)
     if asked:
         return 1, f"part: {asked}"
     # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
@@ -112,6 +112,30 @@ def _asked_part(para: Para, scan: Scan, clause_start: int) -> str:
         return ""
     rest = para.norm[question:sentence].replace(scan.words[part], "", 1)
     return scan.words[part] if _asked_rest().fullmatch(rest) is not None else ""
+
+
+def _topic(para: Para, clause_start: int, first_cue: int) -> str:
+    """A topic other than the PR that opens the rating's sentence ("至于迁移脚本，…看看就
+    行", "As for the tests, …"), or a demonstrative naming what was just mentioned as the
+    rating's subject ("those pages you can pour away"): the rating is about that, a part."""
+    norm = para.norm
+    sentence = para.sentence_start(clause_start)
+    topic = _topic_opening().match(norm, sentence, first_cue)
+    if topic is None:
+        topic = _demonstrative().match(norm, clause_start, first_cue)
+    return topic.group("topic").strip() if topic else ""
+
+
+@cache
+def _topic_opening() -> re.Pattern[str]:
+    return re.compile(
+        r"[\s*_>]*(?:至于|至於|(?<![a-z])as\s+for|as\s+to)\s*(?P<topic>[^,.;:!?，。；：！？]{1,30})"
+    )
+
+
+@cache
+def _demonstrative() -> re.Pattern[str]:
+    return re.compile(r"[\s*_>]*(?P<topic>(?:those|these)\s+[a-z]+s)(?![a-z])")
 
 
 @cache

@@ -94,11 +94,25 @@ def simplify(text: str) -> str:
         return text
     if not _CANTONESE_MARKS.isdisjoint(text):
         text = _mandarin(text)
+    if "儿" in text or "兒" in text:
+        text = _without_erhua(text)
     if _traditional().isdisjoint(text):
         return text
     if not any(map(is_han, text)):  # only characters the table has outside the range
         return text
     return text.translate(_table())
+
+
+def _without_erhua(text: str) -> str:
+    """The northern 儿 closing a word ("直接翻篇儿。", "溜一眼儿") is a suffix, not a word:
+    a space in its place keeps the length and lets the word before it be read."""
+    chars = list(text)
+    for at, char in enumerate(chars):
+        if char in "儿兒" and at and is_han(chars[at - 1]) and (
+            at + 1 == len(chars) or not is_han(chars[at + 1])
+        ):
+            chars[at] = " "
+    return "".join(chars)
 
 
 # Cantonese written in Chinese characters has function words Mandarin does not ("最值得
