@@ -395,6 +395,13 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("请求体的上限", "回退的条件")),
         ("建议仔细研读，重点跟踪 ① 补偿的正确性 ② 代价模型的选择。", ("补偿的正确性", "代价模型的选择")),
         ("扫一眼就行。能多瞄一下的只有存进 localStorage 的那段。", ("存进 localStorage 的那段",)),
+        # a verb that carries its own judgement ("必看的是 A 和 B"); a place of focus
+        # ("着眼处在于"); idioms of attention and of exams ("敲黑板", "考点")
+        ("值得精读。必看的是 A 的 resolver 和 B 的判断。", ("A 的 resolver", "B 的判断")),
+        ("宜略读。着眼处在于任务的调度方式和 jitter 上下界的取值。",
+         ("任务的调度方式", "jitter 上下界的取值")),
+        ("值得精读。敲黑板👇 1️⃣ 怎么按环境隔离 2️⃣ 钩子的取值时机", ("怎么按环境隔离", "钩子的取值时机")),
+        ("值得精读。以下两点是考点——（1）淘汰如何互斥；（2）首查的超时。", ("淘汰如何互斥", "首查的超时")),
         # a restriction to a counted few heads the one item after it, after a caution
         # word too; "是否 X 与 Y 一致" asks one question of the two
         ("粗读即可。要注意的只有一点：错误信息是否与文档一致。", ("错误信息是否与文档一致",)),

@@ -69,7 +69,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.74, "minutes": 0.86, "P": 0.83, "R": 0.77, "F1": 0.80
     },
     "blind19": {
-        **FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.99, "R": 0.68, "F1": 0.80
+        **FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.97, "R": 0.83, "F1": 0.90
     },
     "blind21": {
         **FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.89, "R": 0.69, "F1": 0.78

@@ -27,7 +27,7 @@ INTRO_GAP = 3
 def _introducers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return (
         re.compile(
-            r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处)(?:\s*,?\s*(?:在于|是|为|有))?|"
+            r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处|处(?=在于|是|为))(?:\s*,?\s*(?:在于|是|为|有))?|"
             # "值得一看的 trade-off 是 X": a short noun between 的 and 是
             r"的\s*[^,.;:!?。，；：！？\s]{1,12}(?:\s[^,.;:!?。，；：！？\s]{1,12})?\s*(?:是|在于)|"
             r"在于|集中在|主要是|是|为|在|包括|包含|有)\s*"

@@ -168,9 +168,9 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (MODAL | DISMISS, "safe_to_skip safe_to_ignore can_be_skipped can_be_ignored "
                       "can_safely_be_skipped can_safely_be_ignored feel_free_to_skip"),
     (SUFFICE, "只消 便罢 即可 就好 就行 就得 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 "
-              "就完事 就得了 也行 "
-              "也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough suffices suffice "
-              "is_fine is_plenty should_do will_do_it should_do_it does_it does_the_trick"),
+              "就完事 就得了 也行 也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough "
+              "suffices suffice is_fine is_plenty should_do will_do_it should_do_it does_it "
+              "does_the_trick"),
     # negation, condition, exception
     (NEG, "nothing none zero nope nah"),
     (DEPTH, "all_of_it"),
@@ -254,7 +254,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "keep_your_eye_on"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
     (ATTEND | HEADER, "understanding checklist directed verify "
-                      "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 "
+                      "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 敲黑板 "
                       "targets focus attention"),
     (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "
              "look_at look_closely_at take_a_look_at have_a_look_at pay_attention_to "
@@ -266,7 +266,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # where the value of a change sits: "The fun bits are X", "The heart of it is X"
     (VALUE, "fun_bits fun_bit fun_part fun_parts juicy_bits juicy_part good_bits crux "
             "heart_of_it the_heart_of_it meat_of_it the_meat"),
-    (VALUE, "值得注意 看点 亮点 要点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
+    (VALUE, "值得注意 看点 亮点 要点 考点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
             "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
             "highlight highlights takeaway takeaways lesson lessons repay repays pay_off pays_off "
             "reward rewards rewarding instructive useful valuable insight insights best_part "

@@ -130,8 +130,8 @@ def _evaluated_object(state: FocusState, i: int) -> int:
     if not norm.startswith("的", end) or scan.words[i].isascii():
         return -1
     clause = state.para.clause_start(start)
-    if not _judged().search(norm, max(clause, start - 6), start):
-        return -1
+    if not scan.flags[i] & lx.HIGH and not _judged().search(norm, max(clause, start - 6), start):
+        return -1  # "必看的是 X" carries its judgement in the verb
     introduced = _nominalised().match(norm, end)
     return introduced.end() if introduced else -1
 
