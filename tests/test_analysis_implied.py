@@ -64,6 +64,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Toss it in the drawer, unless you wrote the old parser.", SKIP),
         ("The change is small unless you count the tests.", UNKNOWN),
         ("Read it closely unless you already reviewed the RFC.", DEEP),
+        ("Unless you build your own images, fold this hand.", SKIP),
+        ("Unless you run Windows, the change is invisible.", UNKNOWN),
+        ("Rope up and allow half an hour at altitude.", DEEP),
         # a loss if it is not read; the words' own refusal is no refusal there
         ("前排！这条不看亏了。", DEEP),
         ("You'll regret skipping this one.", DEEP),

@@ -269,8 +269,8 @@ LONG_READ = 30  # minutes
 # The verbs of giving time to something, of the time words (`lexicon.BUDGET`); the others
 # estimate ("about", "约") and say nothing of how the time is to be spent.
 _ALLOCATE = frozenset({
-    "set aside", "block out", "reserve", "reserved", "allot", "allotted", "budget", "clear",
-    "carve out", "plan for", "留", "预留", "留出", "腾出", "抽出", "安排",
+    "set aside", "block out", "reserve", "reserved", "allot", "allotted", "allow", "budget",
+    "clear", "carve out", "plan for", "留", "预留", "留出", "腾出", "抽出", "安排",
 })
 _BUDGET_GAP = 12  # "set aside a full hour", "预留出整整半小时": a few words between
 
@@ -282,14 +282,29 @@ def _unless_you(para: Para, scan: Scan) -> list[Rating]:
     norm = para.norm
     for match in _unless().finditer(norm):
         start = para.sentence_start(match.start())
+        if not norm[start : match.start()].strip(" \t\n*_>,"):
+            # "Unless you build your own images, fold this hand": the imperative follows
+            comma = norm.find(",", match.end(), para.sentence_end(match.end()))
+            if comma < 0:
+                continue
+            start, stop = comma + 1, para.clause_end(comma + 1)
+            lead = norm[start:stop].split()
+            if not lead or lead[0] in _NOT_IMPERATIVE or _described(lead[:1]) or scan.any(
+                lx.RATING | lx.PROCESS | lx.PART, start, stop
+            ):
+                continue
+            found.append(_rating(para, Verdict.SKIP, start, stop, _FOR_ALL_BUT_A_FEW))
+            continue
         lead = norm[start : match.start()].strip(" \t\n*_>").split()
         if not lead or lead[0] in _NOT_IMPERATIVE or _described(lead[:1]):
             continue  # "The change is small unless you count tests" describes
         if scan.any(lx.RATING | lx.PROCESS | lx.PART, start, match.start()):
             continue  # "Read it unless you …" is rated by its own words
-        found.append(_rating(para, Verdict.SKIP, start, match.end(),
-                             "an imperative for all but a few"))
+        found.append(_rating(para, Verdict.SKIP, start, match.end(), _FOR_ALL_BUT_A_FEW))
     return found
+
+
+_FOR_ALL_BUT_A_FEW = "an imperative for all but a few"
 
 
 @cache
