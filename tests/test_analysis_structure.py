@@ -54,6 +54,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Do you need to read this? Probably not, it only renames a flag.", SKIP),
         ("Should you skim it? Probably, yes.", SKIM),
         ("Should we read it? Maybe later, the API may still change.", UNKNOWN),
+        # "leave it" carries its object: a place after it is no object of its own
+        ("A cooking wine at best; leave it on the shelf.", SKIP),
+        ("Leave it alone.", SKIP),
+        ("Leave it enabled in production.", UNKNOWN),
         # what reading it would cost; left unread; a taste, then moving on
         ("A typo in a comment: not worth the effort.", SKIP),
         ("Enabling it in production is not worth the risk.", UNKNOWN),

@@ -66,7 +66,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.94, "minutes": 0.99, "P": 0.99, "R": 0.78, "F1": 0.87
     },
     "blind18": {
-        **FLOORS, "verdict": 0.74, "minutes": 0.86, "P": 0.83, "R": 0.77, "F1": 0.80
+        **FLOORS, "verdict": 0.78, "minutes": 0.86, "P": 0.83, "R": 0.77, "F1": 0.80
     },
     "blind19": {
         **FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.97, "R": 0.83, "F1": 0.90
@@ -75,7 +75,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.89, "R": 0.69, "F1": 0.78
     },
     "blind24": {
-        **FLOORS, "verdict": 0.43, "minutes": 0.80, "P": 0.73, "R": 0.48, "F1": 0.58
+        **FLOORS, "verdict": 0.45, "minutes": 0.80, "P": 0.73, "R": 0.48, "F1": 0.58
     },
     "blind22": {
         **FLOORS, "verdict": 0.87, "minutes": 0.95, "P": 0.83, "R": 0.85, "F1": 0.84

@@ -282,8 +282,11 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
             para, scan, i
         ):
             stop = _stop_after(scan, i, end)
-            # "不是可以跳过的那种": the verb qualifies the entry, it has no object
-            kind = _kind_after().match(para.norm, scan.ends[i]) is not None
+            # "不是可以跳过的那种" has no object; "leave it on the shelf" has its own
+            kind = _kind_after().match(para.norm, scan.ends[i]) is not None or (
+                scan.words[i].endswith((" it", " this"))
+                and _place_after().match(para.norm, scan.ends[i]) is not None
+            )
             if not kind and has_content(para, scan, scan.ends[i], stop, AFTER):
                 continue
         keep.append(k)
@@ -291,6 +294,11 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
         cues.indices[:] = [cues.indices[k] for k in keep]
         cues.flags[:] = [cues.flags[k] for k in keep]
         cues.negated[:] = [cues.negated[k] for k in keep]
+
+
+@cache
+def _place_after() -> re.Pattern[str]:  # "alone", "on the shelf": a place, no object
+    return re.compile(r"\s+(?:alone|aside|be|there|later|(?:on|in|at|to)\s+(?:the|a|your)\s)")
 
 
 @cache
