@@ -325,6 +325,11 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the backend trait", "how hits are sorted")),
         ("Q: What to look at? A: The migration guide's table of old fields.",
          ("The migration guide's table of old fields",)),
+        # a reading verb with no object, in the question, asks for one
+        ("Deep read. Q: Where should I look hardest? A: Two places. First, how graphs are "
+         "flattened; second, the migration of bundles.",
+         ("how graphs are flattened", "the migration of bundles")),
+        ("Deep read. Should you read it twice? Yes.", ()),
         # a reading verb with its aspect or result describes, it does not point
         ("值得精读。看不懂的随时来找我。", ()),
         ("这道菜我还没来得及下锅，只看了菜单：以前要手写三组 shape，现在自动收集。", ()),

@@ -60,7 +60,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.91, "minutes": 0.95, "P": 0.97, "R": 0.83, "F1": 0.89
     },
     "blind14": {
-        **FLOORS, "verdict": 0.93, "minutes": 0.99, "P": 0.95, "R": 0.76, "F1": 0.85
+        **FLOORS, "verdict": 0.93, "minutes": 0.99, "P": 0.95, "R": 0.81, "F1": 0.88
     },
     "blind15": {
         **FLOORS, "verdict": 0.94, "minutes": 0.99, "P": 0.99, "R": 0.78, "F1": 0.87

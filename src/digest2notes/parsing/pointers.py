@@ -50,16 +50,20 @@ def read_pointers(state: FocusState) -> None:
     scan = state.scan
     flags = scan.flags
     words = scan.words
+    state.asks = "?" in state.para.norm or "？" in state.para.norm
+    # "Where should I look?": a reading verb with no object of its own, in a question
+    norm = state.para.norm
+    asked = {i for i, bits in enumerate(flags) if state.asks and bits & lx.READ
+             and norm[(end := state.para.sentence_end(scan.starts[i])) : end + 1] in ("?", "？")}
     candidates = [
         i for i, bits in enumerate(flags)
         # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
-        if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE
+        if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE or i in asked
         or (bits & lx.READ and (reading_verb(state, i) or in_subject(state, i)))
     ]
     # An inline object ends where its pointer word comes again: what follows is the
     # object of that one ("留意 A，以及留意 B"). Other cue words inside an object are part
     # of it ("关注 varlen attention 的处理").
-    state.asks = "?" in state.para.norm or "？" in state.para.norm
     again: dict[str, list[int]] = {}
     for i in candidates:
         again.setdefault(words[i], []).append(scan.starts[i])
@@ -98,7 +102,7 @@ def read_pointers(state: FocusState) -> None:
             continue
         if bits & lx.ATTEND and negated(state, i):
             continue  # "No need to look at it", "不用关注 X"
-        if question_pointer(state, i):
+        if question_pointer(state, i) or (i in asked and not reading_verb(state, i)):
             continue
         if words[i].isascii() and english_phrase(state, i):
             continue
