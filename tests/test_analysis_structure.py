@@ -54,6 +54,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Do you need to read this? Probably not, it only renames a flag.", SKIP),
         ("Should you skim it? Probably, yes.", SKIM),
         ("Should we read it? Maybe later, the API may still change.", UNKNOWN),
+        # "worth" heading a verb in -ing and "is" points; it rates no reading after it
+        ("A glance, four minutes. The only card worth peeking at is why a lookup forces a "
+         "ledger read.", SKIM),
         # "leave it" carries its object: a place after it is no object of its own
         ("A cooking wine at best; leave it on the shelf.", SKIP),
         ("Leave it alone.", SKIP),
@@ -380,6 +383,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Skim it. The bits worth lingering over are the cache key and the retry loop.",
          ("the cache key", "the retry loop")),
         ("Skim it. Worth a try is the new flag.", ()),
+        # ... and rates nothing, whatever reading word ends the sentence
+        ("A glance of four minutes. The only card worth peeking at is the note on why a "
+         "lookup forces a ledger read.",
+         ("the note on why a lookup forces a ledger read",)),
         ("值得一提的是，作者顺手修了文档。快速看看即可。", ()),
         # a short subject with an infinitive of any verb, then "is"/"are", names the points
         ("Read it closely. The notes to savour are the label guard and the fallback path.",

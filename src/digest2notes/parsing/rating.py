@@ -31,6 +31,7 @@ from .scope import (
     phrase_span,
     rating_scope,
     worth_nothing_after,
+    worth_points,
 )
 from .text import Para
 
@@ -128,7 +129,8 @@ def rate_clause(
             for i in range(first_index, stop_index)
             if flags[i] & lx.RATING
         ]
-        pairs = [(i, bits) for i, bits in pairs if bits & lx.RATING]
+        pairs = [(i, bits) for i, bits in pairs if bits & lx.RATING and not worth_points(
+            para, words[i], scan.ends[i])]
         if not pairs:
             return None
         positive = negative = 0
@@ -283,10 +285,7 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
         ):
             stop = _stop_after(scan, i, end)
             # "不是可以跳过的那种" has no object; "leave it on the shelf" has its own
-            kind = _kind_after().match(para.norm, scan.ends[i]) is not None or (
-                scan.words[i].endswith((" it", " this"))
-                and _place_after().match(para.norm, scan.ends[i]) is not None
-            )
+            kind = _kind_after().match(para.norm, scan.ends[i]) is not None
             if not kind and has_content(para, scan, scan.ends[i], stop, AFTER):
                 continue
         keep.append(k)
@@ -297,15 +296,14 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
 
 
 @cache
-def _place_after() -> re.Pattern[str]:  # "alone", "on the shelf": a place, no object
-    return re.compile(r"\s+(?:alone|aside|be|there|later|(?:on|in|at|to)\s+(?:the|a|your)\s)")
-
-
-@cache
 def _kind_after() -> re.Pattern[str]:
     """"的" and a noun of kind after a verb ("跳过的那种", "可以略过的一类"): a relative
-    clause that says what kind of entry this is, not a verb and its object."""
-    return re.compile(r"\s*的\s*(?:那种|这种|那类|这类|那一类|一类|类型|东西)")
+    clause that says what kind of entry this is, not a verb and its object; or a place
+    after a verb that holds its object ("leave it alone", "leave it on the shelf")."""
+    return re.compile(
+        r"\s*的\s*(?:那种|这种|那类|这类|那一类|一类|类型|东西)|(?:(?<=\bit)|(?<=\bthis))\s+"
+        r"(?:alone|aside|be|there|later|(?:on|in|at|to)\s+(?:the|a|your)\s)"
+    )
 
 
 def _part_object(para: Para, scan: Scan, index: int) -> bool:

@@ -21,7 +21,7 @@ from .text import Para
 
 __all__ = [
     "READ_FOR", "about_background", "about_the_rest", "introduces_object", "only_part",
-    "passive_of_part", "phrase_span", "rating_scope", "worth_nothing_after",
+    "passive_of_part", "phrase_span", "rating_scope", "worth_nothing_after", "worth_points",
 ]
 
 
@@ -237,3 +237,14 @@ def _object_after_colon() -> re.Pattern[str]:
         r"[\s*_]*:[\s*_]*(?:(?:why|how|what|when|where|whether)\s|(?:the|its)\s"
         r"(?![^.;:!?]{0,40}?\s(?:is|are|was|were|has|have|does|do|will|can|changes?|makes?)\s))"
     )
+
+
+def worth_points(para: Para, word: str, end: int) -> bool:
+    """ "The only card worth peeking at is X": "worth" heading a verb in -ing and an
+    "is"/"are" points at X (see `pointers`); it rates no reading, whatever follows."""
+    return word == "worth" and _worth_verb_is().match(para.norm, end) is not None
+
+
+@cache
+def _worth_verb_is() -> re.Pattern[str]:
+    return re.compile(r"\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?\s+(?:is|are)\s")
