@@ -383,6 +383,11 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Skim it. The bits worth lingering over are the cache key and the retry loop.",
          ("the cache key", "the retry loop")),
         ("Skim it. Worth a try is the new flag.", ()),
+        # ... or a colon closing it: "值得夹一筷子的：X", "Worth a replay: X"
+        ("小炒一盘。值得夹一筷子的：退避上限为什么选 3 秒。", ("退避上限为什么选 3 秒",)),
+        ("可以开二倍速。唯一值得暂停一下的镜头：超时后返回的错误。", ("超时后返回的错误",)),
+        ("A single, two minutes. Worth a replay: the note on unique names.",
+         ("the note on unique names",)),
         # ... and rates nothing, whatever reading word ends the sentence
         ("A glance of four minutes. The only card worth peeking at is the note on why a "
          "lookup forces a ledger read.",

@@ -75,7 +75,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.89, "R": 0.69, "F1": 0.78
     },
     "blind24": {
-        **FLOORS, "verdict": 0.47, "minutes": 0.80, "P": 0.74, "R": 0.50, "F1": 0.60
+        **FLOORS, "verdict": 0.47, "minutes": 0.80, "P": 0.77, "R": 0.57, "F1": 0.66
     },
     "blind22": {
         **FLOORS, "verdict": 0.87, "minutes": 0.95, "P": 0.83, "R": 0.85, "F1": 0.84

@@ -148,11 +148,14 @@ def _cue_inside(state: FocusState, i: int, end: int) -> bool:
 
 @cache
 def _any_verb_phrase() -> re.Pattern[str]:
-    # Chinese: a few characters, then 的 and a copula or a noun of place ("多停一下的是");
-    # English: a verb in -ing and up to two words, then "is"/"are" ("slowing down for is").
+    # Chinese: a few characters, then 的 and a copula, a noun of place or a colon ("多停一下
+    # 的是", "值得夹一筷子的：", "唯一值得暂停一下的镜头："); English: a verb in -ing and up
+    # to two words, then "is"/"are" ("slowing down for is"), or a noun and a colon ("Worth a
+    # replay:")
     return re.compile(
-        r"[^\W\d_a-zA-Z]{1,8}?(?=的(?:是|就是|地方|部分|之处|只有|就)|的[^\W\d_a-zA-Z]{1,4}?只有)"
-        r"|\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?(?=\s+(?:is|are)\s)"
+        r"[^\W\d_a-zA-Z]{1,8}?(?=的(?:是|就是|地方|部分|之处|只有|就|\s*:)"
+        r"|的[^\W\d_a-zA-Z]{1,4}?(?:只有|\s*:))"
+        r"|\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?(?=\s+(?:is|are)\s)|\s+an?\s+[a-z-]+(?=\s*:)"
     )
 
 
