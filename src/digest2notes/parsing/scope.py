@@ -120,22 +120,21 @@ def _topic(para: Para, clause_start: int, first_cue: int) -> str:
     rating's subject ("those pages you can pour away"): the rating is about that, a part."""
     norm = para.norm
     sentence = para.sentence_start(clause_start)
-    topic = _topic_opening().match(norm, sentence, first_cue)
-    if topic is None:
-        topic = _demonstrative().match(norm, clause_start, first_cue)
+    opening, demonstrative = _topics()
+    topic = opening.match(norm, sentence, first_cue) or demonstrative.match(
+        norm, clause_start, first_cue
+    )
     return topic.group("topic").strip() if topic else ""
 
 
 @cache
-def _topic_opening() -> re.Pattern[str]:
-    return re.compile(
+def _topics() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a topic opening its sentence, a demonstrative subject)"""
+    opening = (
         r"[\s*_>]*(?:至于|至於|(?<![a-z])as\s+for|as\s+to)\s*(?P<topic>[^,.;:!?，。；：！？]{1,30})"
     )
-
-
-@cache
-def _demonstrative() -> re.Pattern[str]:
-    return re.compile(r"[\s*_>]*(?P<topic>(?:those|these)\s+[a-z]+s)(?![a-z])")
+    those = r"[\s*_>]*(?P<topic>(?:those|these)\s+[a-z]+s)(?![a-z])"
+    return re.compile(opening), re.compile(those)
 
 
 @cache
