@@ -402,6 +402,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("A passing look suffices. One point to weigh: the event fires once per batch, not "
          "once per field.", ("the event fires once per batch, not once per field",)),
         ("Skim it. One thing to keep in mind: the flag is global.", ()),
+        # a numbered thread's posts are sentences: "2/ … 3/ …" ends the item before it
+        ("1/ Joins land. 2/ Bits to study closely: (1) the array construction; (2) the "
+         "fallback with more predicates 3/ CI ran 52 min 4/ Verdict: deep read",
+         ("the array construction", "the fallback with more predicates")),
         # ▶ and ➤ are bullets; sparing a moment for X attends to it
         ("Deep read. What to look at: ▶ the run-size heuristic ▶ how nulls survive the merge",
          ("the run-size heuristic", "how nulls survive the merge")),

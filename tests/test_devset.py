@@ -72,7 +72,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.97, "R": 0.83, "F1": 0.90
     },
     "blind21": {
-        **FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.89, "R": 0.69, "F1": 0.78
+        **FLOORS, "verdict": 0.91, "minutes": 0.99, "P": 0.94, "R": 0.73, "F1": 0.82
     },
     "blind24": {
         **FLOORS, "verdict": 0.47, "minutes": 0.80, "P": 0.77, "R": 0.57, "F1": 0.66

@@ -198,12 +198,25 @@ def _sentence_ends(text: str, line_item: re.Pattern[str], norm: str) -> list[int
                 _ABBREVIATIONS, 0, at
             ):
                 ends.append(at)
+    if "1/" in text and _thread().match(text):
+        # a numbered thread, "1/ … 2/ … 3/ …": each number starts a post of its own
+        ends += [m.start() - 1 for m in _thread_post().finditer(text) if m.start()]
     if "\n" in text:
         # (the lines as written: `text` has what is inside brackets blanked)
         ragged = chosen_breaks(norm)
         ends += [at for at in _every(text, "\n") if at in ragged or line_item.match(text, at + 1)]
     ends.sort()
     return ends
+
+
+@cache
+def _thread() -> re.Pattern[str]:
+    return re.compile(r"[\s*_>]*1/\s")
+
+
+@cache
+def _thread_post() -> re.Pattern[str]:
+    return re.compile(r"(?<=\s)\d{1,2}/(?=\s)")
 
 
 def _bold_ends(text: str) -> list[int]:
