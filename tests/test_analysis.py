@@ -506,7 +506,7 @@ def test_inline_code_is_masked_as_commonmark_pairs_backticks(text: str, masked: 
      ("A 10-minute read.", 10), ("快速浏览，5 分钟足够。", 5), ("阅读约 10 分钟。", 10),
      ("Worth a close read, about 20 minutes.", 20), ("值得精读，需要半小时。", 30),
      ("耗时 15 s。", None), ("运行 5 分钟的压测。", None), ("timeout after 5 minutes", None),
-     ("Tests run for 5 minutes; worth a skim.", None), ("约 5 分钟。", None),
+     ("Tests run for 5 minutes; worth a skim.", None), ("约 15 分钟。", None),
      ("The minimal fix; worth a skim.", None), ("Quick read — 3 min.", 3)],
 )
 def test_minutes(text: str, minutes: int | None) -> None:
@@ -514,9 +514,12 @@ def test_minutes(text: str, minutes: int | None) -> None:
 
 
 def test_minutes_next_to_the_verdict_need_no_reading_word() -> None:
-    """ "（约 20 分钟）" counts beside the verdict, not on its own."""
-    assert analyse("约 20 分钟。").minutes is None
-    assert analyse("必看（约 20 分钟）。").minutes == 20
+    """ "（约 20 分钟）" counts beside the verdict. Alone, a time of twenty minutes or more
+    (or ten or less) rates the paragraph and is its reading time; one in between says
+    nothing."""
+    assert analyse("约 15 分钟。").minutes is None
+    assert analyse("约 20 分钟。").minutes == 20
+    assert analyse("必看（约 15 分钟）。").minutes == 15
 
 
 @pytest.mark.parametrize(
@@ -544,7 +547,7 @@ def test_a_duration_before_the_rating_is_the_reading_time() -> None:
 def test_a_trailing_ceiling_makes_a_lone_duration_the_reading_time() -> None:
     text = "6/10, skim it. The PR adds a deferred column expression. Ten minutes, tops."
     assert analyse(text).minutes == 10
-    assert analyse("It changes the parser. Ten minutes.").minutes is None
+    assert analyse("It changes the parser. Fifteen minutes.").minutes is None
 
 
 def test_a_field_list_is_a_layout_and_its_pointer_fields_open_lists() -> None:

@@ -56,7 +56,7 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("The big one this week: pour a coffee and block out forty-five minutes.", DEEP),
         ("重头戏，预留出半小时。", DEEP),
         ("Set aside a full hour.", DEEP),
-        ("Budget ten minutes.", UNKNOWN),
+        ("Budget fifteen minutes.", UNKNOWN),
         ("It took about forty minutes to review.", UNKNOWN),
         ("No need to set aside an hour for it.", UNKNOWN),
         # an imperative for all but a few readers

@@ -34,7 +34,7 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Worth reviewing carefully.", DEEP),
         ("The review went three rounds.", UNKNOWN),
         # other reading rated alone does not rate the entry
-        ("Budget ten minutes. Background, not required: the blog write-up.", UNKNOWN),
+        ("Budget fifteen minutes. Background, not required: the blog write-up.", UNKNOWN),
         ("定级：参阅件，浏览即可，用时约 8 分钟。", SKIM),
         # a rating whose colon introduces a thing rates that thing, not the whole
         ("Skim the listing, ten minutes. From the Q&A, worth reading: why a mixed list is "
@@ -54,6 +54,15 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Do you need to read this? Probably not, it only renames a flag.", SKIP),
         ("Should you skim it? Probably, yes.", SKIM),
         ("Should we read it? Maybe later, the API may still change.", UNKNOWN),
+        # a reading time alone rates a paragraph no words rate: ten minutes or less is a
+        # quick read, twenty or more a close one; in between, and a time that is a
+        # measurement or belongs to a process, say nothing
+        ("Treat it as a scouting trip. Eight minutes, tops. The span arithmetic changed.", SKIM),
+        ("这条是硬菜。四十分钟。", DEEP),
+        ("A quarter of an hour. The API gained a flag.", UNKNOWN),
+        ("The table is migrated in place, which takes under five minutes on a big instance.",
+         UNKNOWN),
+        ("改完以后 coverage 任务从 3 小时缩到 2 小时 10 分钟。", UNKNOWN),
         # "worth" heading a verb in -ing and "is" points; it rates no reading after it
         ("A glance, four minutes. The only card worth peeking at is why a lookup forces a "
          "ledger read.", SKIM),
@@ -233,7 +242,7 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("Worth a careful read. The API changed. Docs too. Nobody objected. So. Twenty minutes.",
          20),
         ("Skim it. Docs too. Nobody objected. The nightly job got slower. Forty minutes.", None),
-        ("Nothing rates it here. The API changed. Docs too. Nobody objected. Forty minutes.",
+        ("Nothing rates it here. The API changed. Docs too. Nobody objected. Fifteen minutes.",
          None),
         # a time compared with another is a measurement, never the reading time
         ("Bench it. The matrix now finishes in 31 minutes instead of 38, which readers can "

@@ -60,13 +60,13 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.91, "minutes": 0.95, "P": 0.97, "R": 0.83, "F1": 0.89
     },
     "blind14": {
-        **FLOORS, "verdict": 0.93, "minutes": 0.99, "P": 0.95, "R": 0.81, "F1": 0.88
+        **FLOORS, "verdict": 0.95, "minutes": 0.99, "P": 0.95, "R": 0.81, "F1": 0.88
     },
     "blind15": {
-        **FLOORS, "verdict": 0.94, "minutes": 0.99, "P": 0.99, "R": 0.78, "F1": 0.87
+        **FLOORS, "verdict": 0.96, "minutes": 0.99, "P": 0.99, "R": 0.78, "F1": 0.87
     },
     "blind18": {
-        **FLOORS, "verdict": 0.78, "minutes": 0.86, "P": 0.83, "R": 0.77, "F1": 0.80
+        **FLOORS, "verdict": 0.84, "minutes": 0.91, "P": 0.83, "R": 0.77, "F1": 0.80
     },
     "blind19": {
         **FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.97, "R": 0.83, "F1": 0.90
@@ -75,7 +75,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.91, "minutes": 0.99, "P": 0.94, "R": 0.73, "F1": 0.82
     },
     "blind24": {
-        **FLOORS, "verdict": 0.47, "minutes": 0.80, "P": 0.77, "R": 0.57, "F1": 0.66
+        **FLOORS, "verdict": 0.55, "minutes": 0.86, "P": 0.77, "R": 0.57, "F1": 0.66
     },
     "blind22": {
         **FLOORS, "verdict": 0.87, "minutes": 0.95, "P": 0.83, "R": 0.85, "F1": 0.84

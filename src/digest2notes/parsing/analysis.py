@@ -183,7 +183,7 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
     from .references import find_references
     from .scanner import scan
     from .text import Para
-    from .verdict import read_verdict, with_reading_time
+    from .verdict import by_reading_time, read_verdict, with_reading_time
 
     def analyse_paragraph(text: str, key: _Extras | None, evidence: bool) -> Analysis:
         para = Para.of(text)
@@ -195,6 +195,11 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
         minutes = reading_time(
             para, cues, para.durations, ratings, verdict.verdict in (Verdict.DEEP, Verdict.SKIM)
         )
+        if verdict.verdict is Verdict.UNKNOWN and para.durations:
+            # nothing rates it in words: a reading time alone may ("Fifteen minutes at most.")
+            timed = reading_time(para, cues, para.durations, ratings, True)
+            verdict = by_reading_time(para, cues, verdict, timed)
+            minutes = timed if verdict.rating is not None else minutes
         verdict = with_reading_time(verdict, minutes.minutes)
         focus = read_focus(para, cues, ratings, verdict.rating)
         rating = verdict.rating

@@ -87,7 +87,8 @@ def reading_time(
             if rule in _UNTIED and not is_measurement(para, duration) and not _near_other(
                 para, scan, duration
             ):
-                chosen, chosen_rule = duration, "reading: the one time tied to nothing else"
+                alone = " (a clause of its own)" if rule == _ALONE else ""
+                chosen, chosen_rule = duration, f"reading: the one time tied to nothing else{alone}"
                 del others[k]
                 break
     return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))

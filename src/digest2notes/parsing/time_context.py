@@ -30,7 +30,8 @@ def _measure_marks() -> tuple[re.Pattern[str], re.Pattern[str]]:
     ("降到 40 秒", "20 minutes longer", "31 minutes instead of 38", "扫一次", "30 分钟的会",
     "a 30-minute meeting")."""
     before = re.compile(
-        r"(?:默认|缺省|每隔?|从|由|(?<![a-z])(?:default(?:s to)?|every|each|from|by))"
+        r"(?:默认|缺省|每隔?|从|由|(?:降|减|缩|涨|升|提|增)?(?:到|至)|→|->"
+        r"|(?<![a-z])(?:default(?:s to)?|every|each|from|by))"
         r"\s*(?:为|是|值|:|：)?\s*(?:约|大约|about|around)?\s*\Z"
     )
     after = re.compile(
