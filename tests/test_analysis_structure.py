@@ -66,6 +66,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         # "worth" heading a verb in -ing and "is" points; it rates no reading after it
         ("A glance, four minutes. The only card worth peeking at is why a lookup forces a "
          "ledger read.", SKIM),
+        # "Priority:" is a title, its value rates; a hashtag is a label, not a verb
+        ("Priority: P4 · Read: no · Notes: link fixes only.", SKIP),
+        ("High priority.", DEEP),
+        ("#skip 模板里多了一个字段，没有逻辑变化。", SKIP),
         # "leave it" carries its object: a place after it is no object of its own
         ("A cooking wine at best; leave it on the shelf.", SKIP),
         ("Leave it alone.", SKIP),

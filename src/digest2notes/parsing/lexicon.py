@@ -156,9 +156,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ | BREVITY, " ".join(w.replace(" ", "_") for w in sorted(MOVING_ON))),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
               "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
-              "scroll_past scroll_on "
-              "scroll_on_by scroll_by be_disregarded be_omitted be_ignored be_skipped "
-              "be_passed_over"),
+              "scroll_past scroll_on scroll_on_by scroll_by be_disregarded be_omitted "
+              "be_ignored be_skipped be_passed_over"),
     # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
     (NEG, "rather_than instead_of 而不是 而非"),
     (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 翻篇 当没看见 skip skippable "
@@ -209,7 +208,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "feel_free_to safe_to"),
     (HIGH | ATTEND, "重点"),
     (HIGH, "必 务必 一定要 高优先级 优先级高 高优 头等 must a_must essential mandatory "
-           "high_priority top_priority priority a_priority p0"),
+           "high_priority top_priority a_priority p0"),
+    (TITLE | HIGH, "priority"),  # "Priority: P4": the title, its rating follows
     (LOW, "p3 p4 p5"),
     (OPTIONAL, "p2"),
     (HIGH, "必须 一定 第一优先级 最高优先级 首要 头号 重中之重 优先 p1 top_of_the_list "

@@ -285,7 +285,9 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
         ):
             stop = _stop_after(scan, i, end)
             # "不是可以跳过的那种" has no object; "leave it on the shelf" has its own
-            kind = _kind_after().match(para.norm, scan.ends[i]) is not None
+            kind = _kind_after().match(para.norm, scan.ends[i]) is not None or (
+                para.norm[scan.starts[i] - 1 : scan.starts[i]] == "#"  # "#skip": a tag
+            )
             if not kind and has_content(para, scan, scan.ends[i], stop, AFTER):
                 continue
         keep.append(k)
