@@ -60,6 +60,8 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Treat it as a scouting trip. Eight minutes, tops. The span arithmetic changed.", SKIM),
         ("这条是硬菜。四十分钟。", DEEP),
         ("A quarter of an hour. The API gained a flag.", UNKNOWN),
+        ("An easy loop around the lake: budget a quarter of an hour at most.", SKIM),
+        ("No need to set aside an hour for it.", UNKNOWN),
         ("The table is migrated in place, which takes under five minutes on a big instance.",
          UNKNOWN),
         ("改完以后 coverage 任务从 3 小时缩到 2 小时 10 分钟。", UNKNOWN),

@@ -75,7 +75,7 @@ SET_FLOORS = {
         **FLOORS, "verdict": 0.91, "minutes": 0.99, "P": 0.94, "R": 0.73, "F1": 0.82
     },
     "blind24": {
-        **FLOORS, "verdict": 0.55, "minutes": 0.86, "P": 0.77, "R": 0.57, "F1": 0.66
+        **FLOORS, "verdict": 0.57, "minutes": 0.86, "P": 0.77, "R": 0.57, "F1": 0.66
     },
     "blind26": {
         **FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.99, "R": 0.88, "F1": 0.93

@@ -179,11 +179,12 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
     them), and once: an import statement costs a lookup every time it runs."""
     from .durations import find_durations
     from .focus import read_focus
+    from .implied import rating_by_time
     from .minutes import reading_time
     from .references import find_references
     from .scanner import scan
     from .text import Para
-    from .verdict import by_reading_time, read_verdict, with_reading_time
+    from .verdict import VerdictReading, read_verdict, with_reading_time
 
     def analyse_paragraph(text: str, key: _Extras | None, evidence: bool) -> Analysis:
         para = Para.of(text)
@@ -198,8 +199,10 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
         if verdict.verdict is Verdict.UNKNOWN and para.durations:
             # nothing rates it in words: a reading time alone may ("Fifteen minutes at most.")
             timed = reading_time(para, cues, para.durations, ratings, True)
-            verdict = by_reading_time(para, cues, verdict, timed)
-            minutes = timed if verdict.rating is not None else minutes
+            by_time = rating_by_time(para, cues, timed)
+            if by_time is not None:
+                verdict = VerdictReading(by_time.verdict, by_time, (*ratings, by_time))
+                minutes = timed
         verdict = with_reading_time(verdict, minutes.minutes)
         focus = read_focus(para, cues, ratings, verdict.rating)
         rating = verdict.rating

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..model import Verdict
 from . import lexicon as lx
@@ -38,7 +39,10 @@ from .rating import Rating
 from .scanner import Scan, with_time_words
 from .text import Para
 
-__all__ = ["REREAD", "implied_ratings"]
+if TYPE_CHECKING:
+    from .minutes import ReadingTime
+
+__all__ = ["REREAD", "implied_ratings", "rating_by_time"]
 
 #: Shapes that read their own words otherwise than the words alone do: "这条不看亏了"
 #: holds "不看" and is no refusal. Their rating replaces the words' own.
@@ -318,3 +322,30 @@ def _enough() -> re.Pattern[str]:
         r"\s*(?:is|are|should\s+be|will\s+do(?:\s+it)?)?\s*"
         r"(?:plenty|enough|sufficient|ample|足矣|足够|就够了?|就够|就行|就好|即可)(?![a-z])"
     )
+
+
+def rating_by_time(para: Para, scan: Scan, timed: ReadingTime) -> Rating | None:
+    """The rating a reading time gives a paragraph that no words rate, or None: ten
+    minutes or less, or under twenty as a ceiling ("a quarter of an hour at most"), is a
+    quick read, twenty or more a close one, and in between it says nothing. (Writers give a
+    reading time for what they expect read; an entry left unrated gives none.)"""
+    duration = timed.duration
+    if duration is None or timed.rule in _WEAK_TIMES:
+        return None
+    if QUICK < duration.minutes < CLOSE and not _ceiling().match(para.norm, duration.end):
+        return None
+    clause = (para.clause_start(duration.start), para.clause_end(duration.end))
+    if scan.any(lx.NEG, clause[0], duration.start):
+        return None  # "No need to set aside an hour"
+    verdict = Verdict.SKIM if duration.minutes < CLOSE else Verdict.DEEP
+    return Rating(verdict, duration.start, duration.end, clause, 0, "a reading time alone", ())
+
+
+@cache
+def _ceiling() -> re.Pattern[str]:
+    return re.compile(r"[\s,]*(?:at\s+most|tops|max|or\s+less|以内|之内|以下|封顶)")
+
+
+QUICK, CLOSE = 10, 20  # minutes
+# A time only nothing else claims says too little to rate a paragraph no words rate.
+_WEAK_TIMES = frozenset({"reading: the one time tied to nothing else"})

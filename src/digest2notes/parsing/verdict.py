@@ -43,7 +43,6 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..model import Verdict
 from . import lexicon as lx
@@ -56,10 +55,7 @@ from .scanner import Scan
 from .scope import about_background, about_the_rest
 from .text import Para
 
-if TYPE_CHECKING:
-    from .minutes import ReadingTime
-
-__all__ = ["Rating", "VerdictReading", "by_reading_time", "read_verdict", "with_reading_time"]
+__all__ = ["Rating", "VerdictReading", "read_verdict", "with_reading_time"]
 
 @dataclass(frozen=True, slots=True)
 class VerdictReading:
@@ -326,29 +322,6 @@ def _contrast() -> re.Pattern[str]:
 
 
 _NO = frozenset({"no", "nope", "nah", "not", "不", "不用", "不必", "没必要", "不需要"})
-
-
-def by_reading_time(
-    para: Para, scan: Scan, reading: VerdictReading, timed: ReadingTime
-) -> VerdictReading:
-    """A paragraph that no words rate but that gives its reading time is rated by it: ten
-    minutes or less is a quick read, twenty or more a close one, and in between it says
-    nothing. (Writers give a reading time for what they expect read; an entry left
-    unrated gives none.)"""
-    duration = timed.duration
-    if duration is None or QUICK < duration.minutes < CLOSE or timed.rule in _WEAK_TIMES:
-        return reading
-    clause = (para.clause_start(duration.start), para.clause_end(duration.end))
-    if scan.any(lx.NEG, clause[0], duration.start):
-        return reading  # "No need to set aside an hour"
-    verdict = Verdict.SKIM if duration.minutes <= QUICK else Verdict.DEEP
-    rating = Rating(verdict, duration.start, duration.end, clause, 0, "a reading time alone", ())
-    return VerdictReading(verdict, rating, (*reading.ratings, rating))
-
-
-QUICK, CLOSE = 10, 20  # minutes
-# A time only nothing else claims says too little to rate a paragraph no words rate.
-_WEAK_TIMES = frozenset({"reading: the one time tied to nothing else"})
 
 
 def with_reading_time(reading: VerdictReading, minutes: int | None) -> VerdictReading:
