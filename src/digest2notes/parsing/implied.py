@@ -31,16 +31,13 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..model import Verdict
 from . import lexicon as lx
+from .minutes import UNTIED, ReadingTime
 from .rating import Rating
 from .scanner import Scan, with_time_words
 from .text import Para
-
-if TYPE_CHECKING:
-    from .minutes import ReadingTime
 
 __all__ = ["REREAD", "implied_ratings", "rating_by_time"]
 
@@ -260,8 +257,8 @@ def _long_budget(para: Para, scan: Scan) -> list[Rating]:
     scan = with_time_words(para.norm, scan, [(d.start - _BUDGET_GAP - 12, d.start) for d in long])
     for duration in long:
         clause = para.clause_start(duration.start)
-        budget = [k for k in range(len(scan.starts)) if scan.words[k] in _ALLOCATE
-                  and clause <= scan.starts[k] and scan.ends[k] <= duration.start
+        budget = [k for k in scan.between(clause, duration.start) if scan.words[k] in _ALLOCATE
+                  and scan.ends[k] <= duration.start
                   and duration.start - scan.ends[k] <= _BUDGET_GAP]
         if budget and not scan.any(lx.NEG | lx.COND, clause, duration.start):
             found.append(_rating(para, Verdict.DEEP, scan.starts[budget[-1]], duration.end,
@@ -285,26 +282,20 @@ def _unless_you(para: Para, scan: Scan) -> list[Rating]:
     found: list[Rating] = []
     norm = para.norm
     for match in _unless().finditer(norm):
-        start = para.sentence_start(match.start())
-        if not norm[start : match.start()].strip(" \t\n*_>,"):
+        start, stop, end = para.sentence_start(match.start()), match.start(), match.end()
+        if not norm[start:stop].strip(" \t\n*_>,"):
             # "Unless you build your own images, fold this hand": the imperative follows
             comma = norm.find(",", match.end(), para.sentence_end(match.end()))
             if comma < 0:
                 continue
-            start, stop = comma + 1, para.clause_end(comma + 1)
-            lead = norm[start:stop].split()
-            if not lead or lead[0] in _NOT_IMPERATIVE or _described(lead[:1]) or scan.any(
-                lx.RATING | lx.PROCESS | lx.PART, start, stop
-            ):
-                continue
-            found.append(_rating(para, Verdict.SKIP, start, stop, _FOR_ALL_BUT_A_FEW))
-            continue
-        lead = norm[start : match.start()].strip(" \t\n*_>").split()
+            start = comma + 1
+            stop = end = para.clause_end(start)
+        lead = norm[start:stop].strip(" \t\n*_>").split()
         if not lead or lead[0] in _NOT_IMPERATIVE or _described(lead[:1]):
             continue  # "The change is small unless you count tests" describes
-        if scan.any(lx.RATING | lx.PROCESS | lx.PART, start, match.start()):
+        if scan.any(lx.RATING | lx.PROCESS | lx.PART, start, stop):
             continue  # "Read it unless you …" is rated by its own words
-        found.append(_rating(para, Verdict.SKIP, start, match.end(), _FOR_ALL_BUT_A_FEW))
+        found.append(_rating(para, Verdict.SKIP, start, end, _FOR_ALL_BUT_A_FEW))
     return found
 
 
@@ -348,4 +339,4 @@ def _ceiling() -> re.Pattern[str]:
 
 QUICK, CLOSE = 10, 20  # minutes
 # A time only nothing else claims says too little to rate a paragraph no words rate.
-_WEAK_TIMES = frozenset({"reading: the one time tied to nothing else"})
+_WEAK_TIMES = frozenset({UNTIED})

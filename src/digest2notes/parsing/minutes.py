@@ -43,12 +43,12 @@ from functools import cache
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, has_content
 from .durations import Duration
+from .rating import Rating
 from .scanner import Scan, with_time_words
 from .text import Para
 from .time_context import WINDOW, asked_time, is_measurement, other_label, time_label
-from .verdict import Rating
 
-__all__ = ["ReadingTime", "reading_time"]
+__all__ = ["UNTIED", "ReadingTime", "reading_time"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +88,14 @@ def reading_time(
                 para, scan, duration
             ):
                 alone = " (a clause of its own)" if rule == _ALONE else ""
-                chosen, chosen_rule = duration, f"reading: the one time tied to nothing else{alone}"
+                chosen, chosen_rule = duration, UNTIED + alone
                 del others[k]
                 break
     return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))
 
 
+#: The last rule's reason: the one duration in a rated paragraph that nothing else claims.
+UNTIED = "reading: the one time tied to nothing else"
 # What `_judge` says of a duration nothing ties to anything: the last rule may take it.
 _ALONE = "not reading: stands alone, no rating before it"
 _NO_READING_WORD = "not reading: no reading word"

@@ -27,6 +27,7 @@ from . import lexicon as lx
 from .headers import count, english_introducer, place_header, word_introducer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .questions import question_pointer
+from .scope import worth_verb
 from .subjects import english_phrase, in_subject
 from .verbs import (
     ADVICE,
@@ -132,7 +133,7 @@ def _worth_phrase_end(state: FocusState, i: int) -> int:
             return phrase_end if word_introducer(norm, phrase_end) >= 0 else -1
         if bits & lx.RATING:
             return -1  # "值得一试的是…" is not reached; a rating cue rates, it does not point
-    phrase = _any_verb_phrase().match(norm, end)
+    phrase = _any_verb_phrase().match(norm, end) or worth_verb().match(norm, end)
     if phrase is None or _cue_inside(state, following, phrase.end()):
         return -1
     return phrase.end()
@@ -149,13 +150,11 @@ def _cue_inside(state: FocusState, i: int, end: int) -> bool:
 @cache
 def _any_verb_phrase() -> re.Pattern[str]:
     # Chinese: a few characters, then 的 and a copula, a noun of place or a colon ("多停一下
-    # 的是", "值得夹一筷子的：", "唯一值得暂停一下的镜头："); English: a verb in -ing and up
-    # to two words, then "is"/"are" ("slowing down for is"), or a noun and a colon ("Worth a
-    # replay:")
+    # 的是", "值得夹一筷子的：", "唯一值得暂停一下的镜头："); English: a noun and a colon
+    # ("Worth a replay:"); a verb in -ing before "is" is `scope.worth_verb`
     return re.compile(
         r"[^\W\d_a-zA-Z]{1,8}?(?=的(?:是|就是|地方|部分|之处|只有|就|\s*:)"
-        r"|的[^\W\d_a-zA-Z]{1,4}?(?:只有|\s*:))"
-        r"|\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?(?=\s+(?:is|are)\s)|\s+an?\s+[a-z-]+(?=\s*:)"
+        r"|的[^\W\d_a-zA-Z]{1,4}?(?:只有|\s*:))|\s+an?\s+[a-z-]+(?=\s*:)"
     )
 
 

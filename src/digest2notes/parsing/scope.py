@@ -22,6 +22,7 @@ from .text import Para
 __all__ = [
     "READ_FOR", "about_background", "about_the_rest", "introduces_object", "only_part",
     "passive_of_part", "phrase_span", "rating_scope", "worth_nothing_after", "worth_points",
+    "worth_verb",
 ]
 
 
@@ -241,9 +242,11 @@ def _object_after_colon() -> re.Pattern[str]:
 def worth_points(para: Para, word: str, end: int) -> bool:
     """ "The only card worth peeking at is X": "worth" heading a verb in -ing and an
     "is"/"are" points at X (see `pointers`); it rates no reading, whatever follows."""
-    return word == "worth" and _worth_verb_is().match(para.norm, end) is not None
+    return word == "worth" and worth_verb().match(para.norm, end) is not None
 
 
 @cache
-def _worth_verb_is() -> re.Pattern[str]:
-    return re.compile(r"\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?\s+(?:is|are)\s")
+def worth_verb() -> re.Pattern[str]:
+    """After "worth": a verb in -ing and up to two words, then "is"/"are" ("worth slowing
+    down for is"); the match ends before the copula."""
+    return re.compile(r"\s+[a-z'-]+ing(?:\s+[a-z'-]+){0,2}?(?=\s+(?:is|are)\s)")
