@@ -73,8 +73,10 @@ def reading_time(
         scan = with_time_words(para.norm, scan, windows)
     chosen: Duration | None = None
     chosen_rule = ""
-    for duration in durations:  # every one judged, so `--explain` can say why each is not
-        rule = _judge(para, scan, duration, ratings)
+    for n, duration in enumerate(durations):  # each judged, so `--explain` can say why
+        # A paragraph never holds dozens of real estimates: past them, text repeats
+        # itself, and judging each costs a clause look-up for nothing.
+        rule = _judge(para, scan, duration, ratings) if n < _JUDGED else _NOT_JUDGED
         if chosen is None and rule.startswith("reading"):
             chosen, chosen_rule = duration, rule
         else:
@@ -94,6 +96,8 @@ def reading_time(
     return ReadingTime(chosen.minutes if chosen else None, chosen, chosen_rule, tuple(others))
 
 
+_JUDGED = 64
+_NOT_JUDGED = f"not reading: past the first {_JUDGED} durations"
 #: The last rule's reason: the one duration in a rated paragraph that nothing else claims.
 UNTIED = "reading: the one time tied to nothing else"
 # What `_judge` says of a duration nothing ties to anything: the last rule may take it.
