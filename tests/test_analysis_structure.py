@@ -452,6 +452,19 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # a place named without a copula, then a colon, heads the list after it
         ("值得细读。要盯的地方先列出来：中断后从哪一批续做、批与批之间的事务边界。",
          ("中断后从哪一批续做", "批与批之间的事务边界")),
+        # an imperative reading verb opening its sentence points at the part it names;
+        # "then" before a verb of its own ends the object, before a noun phrase it glues
+        ("Worth a read. Read the proposal summary and the new doc comment, then leave the "
+         "rest alone.", ("the proposal summary", "the new doc comment")),
+        ("Worth a read. Look at the parser, then the scheduler.", ("the parser", "the scheduler")),
+        ("Worth a read. The loader now reads the config once.", ()),
+        # a reading verb that is the verdict points too, when it looks at a part or asks
+        # how; its plain object is what is read, not a point
+        ("A small fix. Study how the lock is ordered against the flush.",
+         ("how the lock is ordered against the flush",)),
+        ("Glance at the new test in `test_map.py`; the rest is three lines.",
+         ("the new test in `test_map.py`",)),
+        ("Not close. Flip through the crate layout, ten minutes at most.", ()),
     ],
 )
 def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:

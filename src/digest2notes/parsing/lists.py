@@ -17,7 +17,7 @@ from functools import cache
 from .script import is_han
 from .text import Para
 
-__all__ = ["Item", "cut", "trim"]
+__all__ = ["Item", "cut", "starts_phrase", "trim"]
 
 
 @dataclass(slots=True)
@@ -112,6 +112,12 @@ def _and_blockers() -> tuple[re.Pattern[str], re.Pattern[str]]:
             r"when|which|who)\b|[`A-Z#(\"“]|\w+ing\b"
         ),
     )
+
+
+def starts_phrase(para: Para, pos: int) -> bool:
+    """Does a new noun phrase ("the X", "how…", "`code`", a capital) or the next step of a
+    reading order ("read X", "look at X") start at `pos`?"""
+    return bool(_and_blockers()[1].match(para.text, pos) or _next_step().match(para.norm, pos))
 
 
 @cache

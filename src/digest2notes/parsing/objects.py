@@ -18,7 +18,7 @@ from . import lexicon as lx
 from .clauses import BEFORE, has_content
 from .headers import count, first_of
 from .keeping import worth_keeping
-from .lists import Item, cut, glue_comma, trim
+from .lists import Item, cut, glue_comma, starts_phrase, trim
 from .markers import MarkedList
 from .scanner import Scan
 from .text import MASK, Para
@@ -271,7 +271,11 @@ def _glued(para: Para, at: int, end: int) -> bool:
         return True
     rest = para.norm[at:end].replace(MASK, "x")  # inline code is a word like any other
     if rest.isascii() and "," in rest:
-        return bool(re.search(r",\s*(?:and|or|then|and\s+then)\s", rest))
+        # "A, B and C", "A, then the tests": glue before a noun phrase or the next step of
+        # reading, not before a verb of its own ("X, then leave the rest alone")
+        for glue in re.finditer(r",\s*(?:and|or|then|and\s+then)\s+", rest):
+            if starts_phrase(para, at + glue.end()):
+                return True
     return False
 
 

@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import AFTER, has_content
+from .clauses import AFTER, BEFORE, has_content
 from .headers import colon, count
 from .keeping import worth_keeping
 from .lists import cut, trim
@@ -47,11 +47,39 @@ def reading_verb(state: FocusState, i: int) -> bool:
     return True
 
 
+def _pointed(state: FocusState, i: int) -> bool:
+    """Does the reading verb that rates the entry also point at a part of it ("Glance at
+    X", "Study how X is ordered")? A plain object is what is read ("Flip through the
+    crate layout"), and after a colon comes what the verdict explains."""
+    at = _verb_at(state, i)
+    norm = state.para.norm
+    return state.scan.words[i].isascii() and at >= 0 and colon_of(
+        state, state.scan.ends[i]
+    ) is None and (norm[at - 3 : at].strip() in ("at", "to") or _wh().match(norm, at) is not None)
+
+
+@cache
+def _wh() -> re.Pattern[str]:
+    return re.compile(r"(?:how|what|why|where|which|whether)\s")
+
+
 def _verb_at(state: FocusState, i: int) -> int:
     """ "Look hard at X", "Glance at X", "look twice into X": an English reading verb
-    with its preposition is a verb with an object; where the object starts, or -1."""
+    with its preposition is a verb with an object, and so is one opening its sentence
+    before a named object ("Read the epoch fencing in X"); where the object starts, or -1."""
     match = _preposition_after().match(state.para.norm, state.scan.ends[i])
-    return match.end() if match else -1
+    if match:
+        return match.end()
+    named = _named_object().match(state.para.norm, state.scan.ends[i])
+    start, para = state.scan.starts[i], state.para
+    if named and not has_content(para, state.scan, para.sentence_start(start), start, BEFORE):
+        return named.start(1)
+    return -1
+
+
+@cache
+def _named_object() -> re.Pattern[str]:
+    return re.compile(r"\s+((?:the|how|what|why|where|which|whether|its)\s)")
 
 
 @cache
@@ -71,7 +99,7 @@ def read_point(state: FocusState, i: int) -> None:
     scan, para = state.scan, state.para
     start, end = scan.starts[i], scan.ends[i]
     verdict = state.verdict
-    if verdict is not None and verdict[0] <= start < verdict[1]:
+    if verdict is not None and verdict[0] <= start < verdict[1] and not _pointed(state, i):
         return  # "值得精读：这是…": what follows the verdict's colon explains it (`focus`)
     if negated(state, i):
         return  # "Not one to skim: read it through", "不看也没关系"
