@@ -163,6 +163,8 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     budget = _budget(para, scan, clause_start, start) or _allotted(scan, end, clause_end)
     if budget:
         return budget
+    if _done_in().search(para.norm, clause_start, start):
+        return "reading: the reader through the entry in that time"
     other = other_label(para, scan, start)
     if other:
         return f"not reading: the value of {other!r}"
@@ -342,6 +344,18 @@ def _just_after(para: Para, rating: Rating, clause_end: int) -> bool:
         return True
     after = para.sentence_end(min(len(para.norm), end + 1))
     return rating.start <= after
+
+
+@cache
+def _done_in() -> re.Pattern[str]:
+    """ "get through it in five minutes", "you'll be done in ten": the entry as the
+    object of what the reader does, or the reader done, in the time (not "It runs in…",
+    where the entry is the subject)."""
+    return re.compile(
+        r"(?:[a-z]\s+(?:it|this(?:\s+one)?)|you(?:'ll|\s+will|\s+can|'re)?\s+(?:be\s+)?"
+        r"(?:done|through|finished)(?:\s+with\s+it)?)\s+(?:in|within|under|inside)\s+"
+        r"(?:about|around|roughly|just|only|~)?\s*\Z"
+    )
 
 
 @cache
