@@ -208,6 +208,13 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("非阻塞模式下，读取会立即返回。", UNKNOWN),
         ("要不要重试由调用方决定。", UNKNOWN),
         ("The worker waits, then moves on to the next job.", UNKNOWN),
+        # the manner of a recommended visit is how to read, whatever the noun
+        ("Worth a quick stop. The parser changed.", SKIM),
+        ("Worth a careful visit. The parser changed.", DEEP),
+        ("This deserves a quick fix of its own.", UNKNOWN),
+        # a reading given to a part rates that part, wherever the advice stands
+        ("Worth a quick stop. Locals recommend giving the tests a miss.", SKIM),
+        ("Give the docs a skim. The core change deserves a close read.", DEEP),
     ],
 )
 def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
@@ -256,6 +263,11 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         # "的工夫", "光景" close an estimate as "左右" does
         ("粗粗一瞥即可，三五分钟的工夫。", 5),
         ("一字一句细读，大约一刻钟光景。", 15),
+        # the entry as the object of what the reader does in the time, or the reader done
+        ("A doc-only change. You can get through it in five minutes.", 5),
+        ("A doc-only change; you'll be done in ten minutes.", 10),
+        ("It runs in five minutes now.", None),
+        ("The nightly job finishes it in five minutes.", None),
     ],
 )
 def test_minutes_from_structure(text: str, minutes: int | None) -> None:

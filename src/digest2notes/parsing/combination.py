@@ -235,6 +235,30 @@ def time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
     return flags
 
 
+def manner_nouns(para: Para, scan: Scan, first: int, stop: int) -> Scan:
+    """`scan` with the manner of a recommended visit read as a reading noun, the noun
+    taken into its cue: "Worth a quick stop", "deserves a careful walk-through". Whatever
+    the noun, a quick or close one is how to read the entry that is worth it."""
+    ends, flags = list(scan.ends), list(scan.flags)
+    for i in range(first + 1, stop):
+        noun = _noun_after().match(para.norm, ends[i])
+        if flags[i] & (lx.BREVITY | lx.DEPTH) and flags[i - 1] & lx.RECOMMEND and noun and (
+            _manner_gap().fullmatch(para.norm, ends[i - 1], scan.starts[i])
+        ):
+            ends[i], flags[i] = noun.end(), flags[i] | lx.READ
+    return Scan(scan.starts, ends, flags, scan.words, scan.present | lx.READ)
+
+
+@cache
+def _manner_gap() -> re.Pattern[str]:
+    return re.compile(r"\s+an?\s+")
+
+
+@cache
+def _noun_after() -> re.Pattern[str]:
+    return re.compile(r"\s+[a-z][a-z-]+(?![a-z-])(?!\s+(?:of|to|for)\s)")
+
+
 @cache
 def _time_noun() -> re.Pattern[str]:
     return re.compile(r"\s+time(?![a-z])|时间")

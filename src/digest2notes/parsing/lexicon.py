@@ -150,7 +150,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
-              "at_a_glance short shortish rush hurry"),
+              "at_a_glance short shortish rush hurry brisk swift rapid hasty speedy"),
     (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened let_it_pass"),
     # moving on after a taste is a quick read: "a sip, and you can move on"
     (READ | BREVITY, " ".join(w.replace(" ", "_") for w in sorted(MOVING_ON))),

@@ -91,9 +91,7 @@ def rate_clause(
                     verdict, scan.starts[i], scan.ends[i], (start, end), 0,
                     "a phrase from the config file", (words[i],),
                 )
-    held = 0
-    for bits in flags[first_index:stop_index]:
-        held |= bits
+    held = _held(flags, first_index, stop_index)
     if held & lx.TITLE and para.norm.startswith(":", end) and not has_content(
         para, scan, start, end, LABEL
     ):
@@ -110,15 +108,14 @@ def rate_clause(
     if held & lx.READ and ("time" in para.norm or "时间" in para.norm):
         flags = time_nouns(para, scan, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present)
-        held = 0
-        for bits in flags[first_index:stop_index]:
-            held |= bits
+        held = _held(flags, first_index, stop_index)
     if held & lx.BARE:
         flags = _bare_verbs(para, scan, start, first_index, stop_index)
         scan = Scan(scan.starts, scan.ends, flags, words, scan.present | lx.DISMISS)
-        held = 0
-        for bits in flags[first_index:stop_index]:
-            held |= bits
+        held = _held(flags, first_index, stop_index)
+    if held & lx.RECOMMEND and held & (lx.BREVITY | lx.DEPTH) and not held & lx.READ:
+        scan = cb.manner_nouns(para, scan, first_index, stop_index)  # "Worth a quick stop"
+        flags, words, held = scan.flags, scan.words, _held(scan.flags, first_index, stop_index)
     if not held & (lx.NEG | lx.DISMISS | lx.TEMPORAL):
         # The usual clause: nothing negated, dismissed or timed; each cue counts as it is.
         if classify(held, 0, True) is None and not (asked and held & lx.READ):
@@ -210,6 +207,13 @@ def rate_clause(
         tuple(words[i] for i in range(first_index, stop_index) if flags[i] & _SHOWN),
         weak, scope, secondary,
     )
+
+
+def _held(flags: list[int], first: int, stop: int) -> int:
+    held = 0
+    for bits in flags[first:stop]:
+        held |= bits
+    return held
 
 
 def _coordinated(para: Para, start: int, cue: int) -> int:
@@ -331,12 +335,8 @@ def _whole_object(para: Para, scan: Scan, index: int) -> bool:
 def _temporal_next_to(scan: Scan, index: int) -> bool:
     for other in (index - 1, index + 1):
         if 0 <= other < len(scan.flags) and scan.flags[other] & lx.TEMPORAL:
-            gap = (
-                scan.starts[index] - scan.ends[other]
-                if other < index
-                else scan.starts[other] - scan.ends[index]
-            )
-            if 0 <= gap <= 1:
+            a, b = sorted((other, index))
+            if 0 <= scan.starts[b] - scan.ends[a] <= 1:
                 return True
     return False
 

@@ -60,7 +60,8 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
             background = opening
     if background >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[background]):
         return 1, _BACKGROUND + scan.words[background]
-    asked = _asked_part(para, scan, clause_start) or _topic(para, clause_start, first_cue)
+    asked = (_asked_part(para, scan, clause_start) or _topic(para, clause_start, first_cue)
+             or _given_part(para, scan, first_cue))
     if asked:
         return 1, f"part: {asked}"
     # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
@@ -113,6 +114,29 @@ def _asked_part(para: Para, scan: Scan, clause_start: int) -> str:
         return ""
     rest = para.norm[question:sentence].replace(scan.words[part], "", 1)
     return scan.words[part] if _asked_rest().fullmatch(rest) is not None else ""
+
+
+def _given_part(para: Para, scan: Scan, first_cue: int) -> str:
+    """The part a reading is given to ("recommend giving the tests a miss", "give the docs
+    a skim"): the rating is about that part, wherever the advice stands."""
+    norm = para.norm
+    for i in scan.between(first_cue, para.clause_end(first_cue)):
+        if scan.flags[i] & lx.PART and _giving().search(
+            norm, max(first_cue, scan.starts[i] - 24), scan.starts[i]
+        ) and _article().match(norm, scan.ends[i]):
+            return scan.words[i]
+    return ""
+
+
+@cache
+def _giving() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])giv(?:e|es|ing)\s+(?:(?:the|its|those|these|their)\s+)?"
+                      r"(?:[a-z-]+\s+)?\Z")
+
+
+@cache
+def _article() -> re.Pattern[str]:
+    return re.compile(r"\s+an?\s")
 
 
 def _topic(para: Para, clause_start: int, first_cue: int) -> str:
