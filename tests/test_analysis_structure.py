@@ -215,6 +215,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         # a reading given to a part rates that part, wherever the advice stands
         ("Worth a quick stop. Locals recommend giving the tests a miss.", SKIM),
         ("Give the docs a skim. The core change deserves a close read.", DEEP),
+        # a recommendation as a title's value, limited later in its sentence, is a skim
+        ("Reading: recommended, at summary level only. The tree moves to M128.", SKIM),
+        ("Reading: recommended. The tree moves to M128.", DEEP),
     ],
 )
 def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:

@@ -172,7 +172,7 @@ def _but_briefly(para: Para, scan: Scan, rating: Rating) -> Rating:
     briefly", "Worth reading, and it's short", "值得一读，篇幅不长，快速看完即可") is a
     skim; a word of depth first, or a brevity word about a part, negated or conditional,
     leaves it as it is."""
-    if rating.verdict is not Verdict.DEEP or rating.rule not in _PLAIN_ADVICE:
+    if rating.verdict is not Verdict.DEEP or rating.rule.split(" (")[0] not in _PLAIN_ADVICE:
         return rating
     after = rating.clause[1]
     stop = min(para.sentence_end(after), after + _QUALIFIER_REACH)
