@@ -480,6 +480,26 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Glance at the new test in `test_map.py`; the rest is three lines.",
          ("the new test in `test_map.py`",)),
         ("Not close. Flip through the crate layout, ten minutes at most.", ()),
+        # arrows separate a list as bullets do; an ordinal step is glue, not the item's;
+        # a short aside may stand between a header and its colon
+        ("Worth a close read. Highlights: → the loader contract → the lock around the cache.",
+         ("the loader contract", "the lock around the cache")),
+        ("Worth a close read. The interesting bits, such as they are: first the loader "
+         "contract, then the lock around the cache.",
+         ("the loader contract", "the lock around the cache")),
+        ("Worth a close read. Highlights: first-run behaviour.", ("first-run behaviour",)),
+        # an aside or an emoji between a reading verb and its object
+        ("Skim it. Glance, as you pass, at the locking comment in `net.c`; the rest is "
+         "format strings.", ("the locking comment in `net.c`",)),
+        ("Skim it. Peek at 👀 the escaping logic in `expand_paths`.",
+         ("the escaping logic in `expand_paths`",)),
+        # a dismissal denied, with an object, points at it; not under a condition, and
+        # not without an object
+        ("Skim it. Don't miss the column-width logic in `Cmd`, a small curiosity.",
+         ("the column-width logic in `Cmd`",)),
+        ("粗看即可。别错过 `Cmd` 里的列宽逻辑。", ("`Cmd` 里的列宽逻辑",)),
+        ("If you ship mobile, don't skip the section on retries. Skim it.", ()),
+        ("Don't skip it. The retry loop moved.", ()),
     ],
 )
 def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:

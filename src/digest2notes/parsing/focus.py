@@ -41,6 +41,7 @@ from . import lexicon as lx
 from .clauses import BEFORE, has_content
 from .counted import EXCLUDING as _EXCLUDING
 from .counted import back_references, counted_headers
+from .denials import denied_dismissals
 from .lists import Item, trim
 from .markers import marked_lists
 from .objects import FocusList, FocusState, Skipped, add, claim, inline
@@ -90,6 +91,8 @@ def read_focus(
         predicate_pointers(state)
     reading_routes(state)
     attention_given(state)
+    if scan.present & lx.DISMISS and scan.present & lx.NEG:
+        denied_dismissals(state)  # "Don't miss X"
     counted_headers(state)
     back_references(state)
     _purposes(state)

@@ -85,7 +85,8 @@ def colon(para: Para, pos: int, limit: int) -> tuple[int, int] | None:
             continue
         if mark == ",":
             # "Check, in order:": a few words after the comma, then the colon
-            after = norm.find(":", at + 1, min(stop, at + _AFTER_COMMA))
+            reach = _AFTER_COMMA if norm[at : at + _AFTER_COMMA].isascii() else _AFTER_HAN
+            after = norm.find(":", at + 1, min(stop, at + reach))
             if after >= 0 and "," not in norm[at + 1 : after]:
                 return after, after + 1
             return None
@@ -95,7 +96,8 @@ def colon(para: Para, pos: int, limit: int) -> tuple[int, int] | None:
 
 
 _HEADER_ENDS = (":", ",", "—", "–", " - ")
-_AFTER_COMMA = 14
+# a few words: "Check, in order:", "The bits, such as they are:", "看点，按顺序："
+_AFTER_COMMA, _AFTER_HAN = 20, 14
 
 
 def first_of(norm: str, marks: tuple[str, ...], start: int, end: int) -> tuple[int, str] | None:

@@ -30,7 +30,7 @@ class Item:
     end: int
 
 
-_EDGE = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–-|•▪◦●▶►▸➤"
+_EDGE = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–-|•▪◦●▶►▸➤→⇒➜➔"
 
 
 @cache
@@ -40,7 +40,10 @@ def _lead_glue() -> re.Pattern[str]:
     return re.compile(
         r"(?:以及|还有|另外还有|另外|此外|并且|"
         r"(?:首先|先|其次|然后|接着|随后|之后|再|最后)(?:看看|看一下|看下|看|读|关注|留意|研究)?|"
-        r"(?:and|or|also|as\s+well\s+as|plus|then|next|finally|lastly)(?![a-z]))[\s,]*"
+        r"(?:and|or|also|as\s+well\s+as|plus|then|next|finally|lastly)(?![a-z])|"
+        # "first X, then Y": an ordinal step before a noun phrase, not "first-run X"
+        r"(?:first|second|third)(?:ly)?(?=[\s,]+(?:the|how|what|why|whether|its|an?)\s|[\s,]+`))"
+        r"[\s,]*"
     )
 
 
@@ -76,7 +79,7 @@ def _tail_glue() -> re.Pattern[str]:
     return re.compile(r"(?:[\s,]+(?:and|or)|\s*[,，]?\s*(?:以及|和|与|及))\Z")
 
 
-_GLUE_FIRST = frozenset("以还另此并首先其然接随之再最aoptnfl")
+_GLUE_FIRST = frozenset("以还另此并首先其然接随之再最aoptnfls")
 
 
 @cache
@@ -168,7 +171,8 @@ class _Separators:
 # much cheaper than a pattern and its match objects.
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
-    ("dot", "●"), ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
+    ("dot", "●"), ("dot", "→"), ("dot", "⇒"), ("dot", "➜"), ("dot", "➔"),
+    ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
     ("yu", "与"), ("ji", "及"),
 )
 

@@ -84,7 +84,12 @@ def _named_object() -> re.Pattern[str]:
 
 @cache
 def _preposition_after() -> re.Pattern[str]:
-    return re.compile(r"\s+(?:[a-z]+ly\s+|hard\s+|twice\s+|again\s+)?(?:at|into)\s+")
+    # an aside may stand before the preposition ("Glance, as you pass, at X") and an
+    # emoji after it ("Peek at 👀 X")
+    return re.compile(
+        r"(?:\s*,[^,.;:]{1,24},)?\s+(?:[a-z]+ly\s+|hard\s+|twice\s+|again\s+)?(?:at|into)\s+"
+        r"(?:[^\w\s`\"“(\[\ue000]+\s+)?"
+    )
 
 
 @cache
