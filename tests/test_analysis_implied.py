@@ -74,6 +74,16 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         # a negated reading with 了 refuses it ("看了" is no aspect there)
         ("这玩意儿您就甭看了。", SKIP),
         ("这个 PR 我看了三遍，值得精读。", DEEP),
+        # an everyday act the reader may leave undone, in the first sentence; not an act
+        # a change makes needless, nor one with a subject of its own
+        ("避坑，不用去。纯文档翻译。", SKIP),
+        ("这盘菜可以不吃。删了几个无用的语句。", SKIP),
+        ("A tavern full of strangers; your party need not stop here.", SKIP),
+        ("升级后不用改。配置加载改了。", UNKNOWN),
+        ("升级后无需重启。配置加载改了。", UNKNOWN),
+        ("No need to migrate. The config loader changed.", UNKNOWN),
+        ("Users need not change anything. The loader changed.", UNKNOWN),
+        ("不用去。但这条值得精读。", DEEP),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

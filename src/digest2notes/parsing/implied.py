@@ -30,6 +30,7 @@ verdict weighs them with the other ratings, as clauses of the whole PR.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 
 from ..model import Verdict
@@ -70,7 +71,53 @@ def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
         found += _unless_you(para, scan)
     if scan.present & lx.WHOLE and scan.present & (lx.DEPTH | lx.BREVITY):
         found += _manner_of_taking_it(para, scan)
+    if scan.present & lx.NEG:
+        found += _needless_act(para, scan)
     return sorted(found, key=lambda r: r.start)
+
+
+def _needless_act(para: Para, scan: Scan) -> list[Rating]:
+    """No need to do anything at all with it, said in the first sentence with a bare verb
+    ("避坑，不用去。", "这盘菜可以不吃", "your party need not stop here"): whatever the verb,
+    an act the reader may leave undone is a skip. Only where no words rate the entry (a
+    scale's standing), and only a bare everyday act: a change makes acts needless too
+    ("升级后无需重启", "No need to migrate")."""
+    norm = para.norm
+    first = para.sentence_end(0)
+    for k in scan.between(0, first):
+        bits, word = scan.flags[k], scan.words[k]
+        needless = bits & lx.NEED or (word == "不" and k and scan.flags[k - 1] & lx.MODAL and (
+            scan.ends[k - 1] == scan.starts[k]))
+        if not bits & lx.NEG or not needless:
+            continue
+        act = _bare_act().match(norm, scan.ends[k], para.clause_end(scan.ends[k]))
+        clause = para.clause_start(scan.starts[k])
+        # nothing before it but the PR or the reader as its subject ("这盘菜", "your party")
+        lead = norm[clause : scan.starts[k - 1 if word == "不" else k]].strip(" \t\n*_>")
+        if (
+            act is None
+            or (k + 1 < len(scan.starts) and scan.starts[k + 1] < act.end())  # a cue: rated
+            or (lead and not lead.startswith(_OWN_SUBJECTS))
+            or len(lead.split()) > 3 or (not lead.isascii() and len(lead) > 4)
+            or scan.any(lx.PART | lx.PROCESS, clause, scan.starts[k])
+        ):
+            continue
+        rating = _rating(para, Verdict.SKIP, clause, act.end(), "an act the reader may leave")
+        return [replace(rating, scale=True)]
+    return []
+
+
+_OWN_SUBJECTS = ("这", "此", "本", "你", "您", "this", "your", "you")
+
+
+@cache
+def _bare_act() -> re.Pattern[str]:
+    return re.compile(
+        # one character in Chinese ("去", "尝", "碰"; "重启" is what a change makes
+        # needless); in English a verb with the PR or its place as object ("stop here")
+        r"\s*(?:(?:再|直接)?[\u4e00-\u9fff]了?|(?:to\s+)?[a-z]+\s+(?:here|it|this(?:\s+one)?|"
+        r"by|for\s+it))\s*[。.!！…~～]*\s*\Z"
+    )
 
 
 def _manner_of_taking_it(para: Para, scan: Scan) -> list[Rating]:
