@@ -84,6 +84,15 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("No need to migrate. The config loader changed.", UNKNOWN),
         ("Users need not change anything. The loader changed.", UNKNOWN),
         ("不用去。但这条值得精读。", DEEP),
+        # the PR sent away or passed by, whatever the verb; not with a subject of its own
+        ("Nothing on the hook here; throw it back. A lockfile bump.", SKIP),
+        ("Corked. Send it back to the kitchen without tasting: a lockfile churn.", SKIP),
+        ("Nope. Scroll right past this one 🙅 Docstring-only change.", SKIP),
+        ("The fix rolls it back to the old value.", UNKNOWN),
+        ("It runs past the limit now.", UNKNOWN),
+        ("Don't throw it away: read it closely.", DEEP),
+        # a dismissal with an object of its own, for all but a few, is still a skip
+        ("Leave this one to lie fallow unless you maintain a preprocessor.", SKIP),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

@@ -35,6 +35,7 @@ from functools import cache
 
 from ..model import Verdict
 from . import lexicon as lx
+from .imperatives import imperative_ratings, rating_of
 from .minutes import UNTIED, ReadingTime
 from .rating import Rating
 from .scanner import Scan, with_time_words
@@ -62,15 +63,12 @@ def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
                 continue  # "Not for you …", "I wouldn't." only as a sentence of their own
             if _negated(norm, start) and verdict is not Verdict.SKIP:
                 continue  # "no need to clear your afternoon"
-            found.append(_rating(para, verdict, start, end, rule))
+            found.append(rating_of(para, verdict, start, end, rule))
     if para.durations:
         found += _time_enough(para)
         if any(d.minutes >= LONG_READ for d in para.durations):
             found += _long_budget(para, scan)
-    if "unless you" in norm:
-        found += _unless_you(para, scan)
-    if scan.present & lx.WHOLE and scan.present & (lx.DEPTH | lx.BREVITY):
-        found += _manner_of_taking_it(para, scan)
+    found += imperative_ratings(para, scan)
     if scan.present & lx.NEG:
         found += _needless_act(para, scan)
     return sorted(found, key=lambda r: r.start)
@@ -102,7 +100,7 @@ def _needless_act(para: Para, scan: Scan) -> list[Rating]:
             or scan.any(lx.PART | lx.PROCESS, clause, scan.starts[k])
         ):
             continue
-        rating = _rating(para, Verdict.SKIP, clause, act.end(), "an act the reader may leave")
+        rating = rating_of(para, Verdict.SKIP, clause, act.end(), "an act the reader may leave")
         return [replace(rating, scale=True)]
     return []
 
@@ -120,62 +118,6 @@ def _bare_act() -> re.Pattern[str]:
     )
 
 
-def _manner_of_taking_it(para: Para, scan: Scan) -> list[Rating]:
-    """An imperative with the PR as its object and a manner closing the clause ("take
-    it slowly", "Clear this one properly, no speedrunning"): the manner rates it, whatever
-    the verb ("It deeply changes X" has the PR as its subject, and rates nothing)."""
-    found: list[Rating] = []
-    norm = para.norm
-    for k in range(len(scan.starts) - 1):
-        if not scan.flags[k] & lx.WHOLE or scan.words[k] not in _OBJECT_PRONOUNS:
-            continue
-        manner = k + 1
-        bits = scan.flags[manner]
-        if not bits & (lx.DEPTH | lx.BREVITY) or bits & lx.READ:
-            continue
-        if norm[scan.ends[k] : scan.starts[manner]].strip(" ,"):
-            continue  # the manner must follow the object at once
-        clause = para.clause_start(scan.starts[k])
-        verb = norm[clause : scan.starts[k]].split()
-        # an imperative ("take it …") or an infinitive after advice ("encourage you to take")
-        if not (1 <= len(verb) <= 2 or (len(verb) > 2 and verb[-2] == "to")):
-            continue
-        if scan.any(lx.NEG, clause, scan.starts[k]) or _described(verb):
-            continue
-        end = scan.ends[manner]
-        if norm[end : para.clause_end(end)].strip(" .!;*_"):
-            continue  # "take it slowly through X" goes on: no verdict of its own
-        verdict = Verdict.DEEP if bits & lx.DEPTH else Verdict.SKIM
-        found.append(_rating(para, verdict, clause, end, "the manner of taking it"))
-    return found
-
-
-def _described(lead: list[str]) -> bool:
-    """Words before the PR that give it a subject ("This makes it fast", "which keeps it
-    quick"): a description, not an imperative."""
-    last = lead[-1]
-    return lead[0] in _SUBJECTS or (last.endswith("s") and not last.endswith("ss")) or (
-        last.endswith("ed")
-    )
-
-
-_SUBJECTS = frozenset({
-    "this", "that", "it", "which", "who", "he", "she", "they", "we", "the", "its", "their",
-    "our", "his", "her",
-})
-# Words that open a statement or a condition, not an imperative
-_NOT_IMPERATIVE = _SUBJECTS | {
-    "you", "i", "there", "everything", "nothing", "all", "most", "some", "a", "an", "one",
-    "if", "when",
-}
-_OBJECT_PRONOUNS = frozenset({"it", "this one", "this", "this pr", "the pr", "this change"})
-
-
-def _rating(para: Para, verdict: Verdict, start: int, end: int, rule: str) -> Rating:
-    clause = (para.clause_start(start), para.clause_end(end))
-    return Rating(verdict, start, end, clause, 0, rule, ())
-
-
 def _who_would_read(para: Para, scan: Scan) -> list[Rating]:
     """A question of who would read it, with no answer that rates: a skip."""
     found: list[Rating] = []
@@ -186,7 +128,7 @@ def _who_would_read(para: Para, scan: Scan) -> list[Rating]:
             continue
         if not scan.any(lx.READ, match.end(), end):
             continue
-        found.append(_rating(para, Verdict.SKIP, para.sentence_start(match.start()), end,
+        found.append(rating_of(para, Verdict.SKIP, para.sentence_start(match.start()), end,
                              "a question of who would read it"))
     return found
 
@@ -291,7 +233,7 @@ def _time_enough(para: Para) -> list[Rating]:
     for duration in para.durations:
         match = _enough().match(para.norm, duration.end)
         if match is not None:
-            found.append(_rating(para, Verdict.SKIM, duration.start, match.end(),
+            found.append(rating_of(para, Verdict.SKIM, duration.start, match.end(),
                                  "a reading time declared enough"))
     return found
 
@@ -308,7 +250,7 @@ def _long_budget(para: Para, scan: Scan) -> list[Rating]:
                   and scan.ends[k] <= duration.start
                   and duration.start - scan.ends[k] <= _BUDGET_GAP]
         if budget and not scan.any(lx.NEG | lx.COND, clause, duration.start):
-            found.append(_rating(para, Verdict.DEEP, scan.starts[budget[-1]], duration.end,
+            found.append(rating_of(para, Verdict.DEEP, scan.starts[budget[-1]], duration.end,
                                  "half an hour or more set aside"))
     return found
 
@@ -321,37 +263,6 @@ _ALLOCATE = frozenset({
     "clear", "carve out", "plan for", "留", "预留", "留出", "腾出", "抽出", "安排",
 })
 _BUDGET_GAP = 12  # "set aside a full hour", "预留出整整半小时": a few words between
-
-
-def _unless_you(para: Para, scan: Scan) -> list[Rating]:
-    """ "Pour this one down the sink unless you run X": an imperative that says nothing
-    of reading, excepting a few readers: the rest of them skip it."""
-    found: list[Rating] = []
-    norm = para.norm
-    for match in _unless().finditer(norm):
-        start, stop, end = para.sentence_start(match.start()), match.start(), match.end()
-        if not norm[start:stop].strip(" \t\n*_>,"):
-            # "Unless you build your own images, fold this hand": the imperative follows
-            comma = norm.find(",", match.end(), para.sentence_end(match.end()))
-            if comma < 0:
-                continue
-            start = comma + 1
-            stop = end = para.clause_end(start)
-        lead = norm[start:stop].strip(" \t\n*_>").split()
-        if not lead or lead[0] in _NOT_IMPERATIVE or _described(lead[:1]):
-            continue  # "The change is small unless you count tests" describes
-        if scan.any(lx.RATING | lx.PROCESS | lx.PART, start, stop):
-            continue  # "Read it unless you …" is rated by its own words
-        found.append(_rating(para, Verdict.SKIP, start, end, _FOR_ALL_BUT_A_FEW))
-    return found
-
-
-_FOR_ALL_BUT_A_FEW = "an imperative for all but a few"
-
-
-@cache
-def _unless() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z]),?\s*unless\s+you(?![a-z])")
 
 
 @cache
