@@ -93,6 +93,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Don't throw it away: read it closely.", DEEP),
         # a dismissal with an object of its own, for all but a few, is still a skip
         ("Leave this one to lie fallow unless you maintain a preprocessor.", SKIP),
+        # not worth doing something for: the PR is what the dangling "for" wants
+        ("Not worth lacing your boots for: three misspelled words.", SKIP),
+        ("Not worth enabling in production yet. Worth a close read though.", DEEP),
+        ("Not worth waiting for the benchmark.", UNKNOWN),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

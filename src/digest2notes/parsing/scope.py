@@ -222,7 +222,17 @@ def worth_nothing_after(para: Para, scan: Scan, start: int, end: int) -> bool:
         end = scan.starts[exception]
     if not has_content(para, scan, start, end, AFTER):
         return True
+    if para.norm.endswith("worth", max(0, start - 5), start) and _gap_for().search(
+        para.norm, start, end
+    ):
+        return True  # "Not worth lacing your boots for": the PR is what it is not worth
     return _someones_time().fullmatch(para.norm, start, end) is not None
+
+
+@cache
+def _gap_for() -> re.Pattern[str]:
+    """A preposition left without its object at the clause's end ("…getting up for")."""
+    return re.compile(r"[a-z]+ing\b[^.;:!?]*\s(?:for|over|about)\W*\Z")
 
 
 @cache
