@@ -271,6 +271,14 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("A doc-only change; you'll be done in ten minutes.", 10),
         ("It runs in five minutes now.", None),
         ("The nightly job finishes it in five minutes.", None),
+        # a ceiling opening a duration's clause plans a reading, as one after it does
+        ("听个热闹便罢，顶多十分钟。会话闲置三十分钟便被回收。", 10),
+        ("A side note. At most ten minutes.", 10),
+        ("Backoff now caps retries, at most ten minutes apart.", None),
+        # the time it takes to finish it, whatever the verb; a range in either order
+        ("小炒一盘，三两分钟就能吃完。", 3),
+        ("CI 十分钟就能跑完。", None),
+        ("迁移五分钟就能完成。", None),
     ],
 )
 def test_minutes_from_structure(text: str, minutes: int | None) -> None:

@@ -206,6 +206,8 @@ def _minutes(match: re.Match[str], unit: str) -> int | None:
         elif len(tens) == 2 and all(c in _RANGE_DIGITS for c in tens) and not units:
             high = tens[1] + "十"
     value = _value(high) if high else _value(low)
+    if value is not None and high:  # the larger bound, in either order ("三两分钟")
+        value = max(value, _value(low) or 0)
     if value is None:
         return None
     if match.group("half") or match.group("halfpre"):

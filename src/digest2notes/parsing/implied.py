@@ -40,6 +40,7 @@ from .minutes import UNTIED, ReadingTime
 from .rating import Rating
 from .scanner import Scan, with_time_words
 from .text import Para
+from .time_context import ceiling_after, ceiling_before
 
 __all__ = ["REREAD", "implied_ratings", "rating_by_time"]
 
@@ -281,18 +282,16 @@ def rating_by_time(para: Para, scan: Scan, timed: ReadingTime) -> Rating | None:
     duration = timed.duration
     if duration is None or timed.rule in _WEAK_TIMES:
         return None
-    if QUICK < duration.minutes < CLOSE and not _ceiling().match(para.norm, duration.end):
-        return None
     clause = (para.clause_start(duration.start), para.clause_end(duration.end))
+    if QUICK < duration.minutes < CLOSE and not (
+        ceiling_after(para, duration.end)
+        or ceiling_before(para, clause[0], duration.start, duration.end)
+    ):
+        return None
     if scan.any(lx.NEG, clause[0], duration.start):
         return None  # "No need to set aside an hour"
     verdict = Verdict.SKIM if duration.minutes < CLOSE else Verdict.DEEP
     return Rating(verdict, duration.start, duration.end, clause, 0, "a reading time alone", ())
-
-
-@cache
-def _ceiling() -> re.Pattern[str]:
-    return re.compile(r"[\s,]*(?:at\s+most|tops|max|or\s+less|以内|之内|以下|封顶)")
 
 
 QUICK, CLOSE = 10, 20  # minutes

@@ -46,7 +46,15 @@ from .durations import Duration
 from .rating import Rating
 from .scanner import Scan, with_time_words
 from .text import Para
-from .time_context import WINDOW, asked_time, is_measurement, other_label, time_label
+from .time_context import (
+    WINDOW,
+    asked_time,
+    ceiling_after,
+    ceiling_before,
+    is_measurement,
+    other_label,
+    time_label,
+)
 
 __all__ = ["UNTIED", "ReadingTime", "reading_time"]
 
@@ -163,7 +171,9 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     budget = _budget(para, scan, clause_start, start) or _allotted(scan, end, clause_end)
     if budget:
         return budget
-    if _done_in().search(para.norm, clause_start, start):
+    if _done_in().search(para.norm, clause_start, start) or _finished_after().match(
+        para.norm, end
+    ):
         return "reading: the reader through the entry in that time"
     other = other_label(para, scan, start)
     if other:
@@ -177,7 +187,8 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
         has_content(para, scan, scan.ends[part], tail, AFTER)
     ):
         tail = end
-    if not has_content(para, scan, clause_start, start, AFTER) and not has_content(
+    capped = ceiling_before(para, clause_start, start, end)
+    if (capped or not has_content(para, scan, clause_start, start, AFTER)) and not has_content(
         para, scan, end, tail, AFTER
     ):
         for rating in ratings:
@@ -195,7 +206,7 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
             para, scan, ratings, start
         ):
             return "reading: a sentence of its own, later in a rated paragraph"
-        ceiling = _ceiling_after(para, end)
+        ceiling = ceiling_after(para, end) or capped
         if ceiling:
             return f"reading: a ceiling set on it ({ceiling!r})"
         return _opened(para, scan, sentence_start, start) or _ALONE
@@ -359,18 +370,14 @@ def _done_in() -> re.Pattern[str]:
 
 
 @cache
+def _finished_after() -> re.Pattern[str]:
+    """ "三两分钟就能吃完", "十分钟内搞定": the time it takes to finish, whatever the verb."""
+    return re.compile(r"\s*(?:内|之内|以内)?\s*(?:就|便)?\s*(?:能|可以|可)?\s*"
+                      r"(?:[\u4e00-\u9fff]完(?!成)|搞定|拿下)")
+
+
+@cache
 def _covering() -> re.Pattern[str]:
     return re.compile(
         r"\s*(?:with|including|incl\.?|plus|counting)\s+(?:the\s+|its\s+)?|\s*(?:连同|包括|含)"
     )
-
-
-_CEILINGS = ("tops", "max", "at most", "at the most", "最多", "顶多", "封顶")
-
-
-def _ceiling_after(para: Para, end: int) -> str:
-    """A ceiling right after the duration, alone in its clause ("…minutes, tops.")."""
-    stop = min(para.sentence_end(end), end + 16)
-    tail = para.norm[end:stop].strip(" ,，*_")
-    tail = tail.rstrip(".。!！")
-    return tail if tail in _CEILINGS else ""

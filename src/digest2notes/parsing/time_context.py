@@ -15,7 +15,10 @@ from .durations import Duration
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["WINDOW", "asked_time", "is_measurement", "other_label", "time_label"]
+__all__ = [
+    "WINDOW", "asked_time", "ceiling_after", "ceiling_before", "is_measurement", "other_label",
+    "time_label",
+]
 
 #: How far from a duration its surroundings are looked at: what a duration is about is
 #: said beside it (and thousands of durations in one clause stay linear).
@@ -129,3 +132,38 @@ def asked_time(para: Para, scan: Scan, start: int) -> str:
     if _time_question().search(para.norm, question, sentence) is not None:
         return "reading: the answer to a question of time"
     return ""
+
+
+_CEILINGS = ("tops", "max", "at most", "at the most", "or less", "最多", "顶多", "至多", "封顶",
+             "以内", "之内", "以下")
+
+
+def ceiling_before(para: Para, clause_start: int, start: int, end: int) -> str:
+    """A ceiling opening the duration's clause ("顶多十分钟", "at most ten minutes", "no
+    more than six minutes"), before it or as part of it, with nothing else before it."""
+    lead = para.norm[clause_start:start].strip(" ,，*_")
+    if lead in _CEILINGS:
+        return lead
+    own = _ceiling_words().match(para.norm, start, end)
+    return own.group(0).strip() if own and not lead else ""
+
+
+@cache
+def _ceiling_words() -> re.Pattern[str]:
+    return re.compile(r"不到|不超过|最多|至多|顶多|(?:under|less\s+than|at\s+most|up\s+to|"
+                      r"no\s+more\s+than|not\s+more\s+than|within)\s")
+
+
+def ceiling_after(para: Para, end: int) -> str:
+    """A ceiling right after the duration, alone to its clause's end ("…minutes, tops.",
+    "5 minutes or less", "十分钟以内")."""
+    stop = min(para.sentence_end(end), end + 16)
+    tail = _clause_mark().split(para.norm[end:stop].lstrip(" ,，*_"), maxsplit=1)[0].strip()
+    if tail in _CEILINGS:
+        return tail
+    return tail[:2] if tail.startswith(("以内", "之内", "以下")) else ""  # "以内就好"
+
+
+@cache
+def _clause_mark() -> re.Pattern[str]:
+    return re.compile(r"[,，.。;；!！)）*_]")
