@@ -212,6 +212,13 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Worth a quick stop. The parser changed.", SKIM),
         ("Worth a careful visit. The parser changed.", DEEP),
         ("This deserves a quick fix of its own.", UNKNOWN),
+        ("Overall 这是本期的 headline album，值得完整听两遍。", DEEP),
+        ("值得快速逛一圈。", SKIM),
+        ("值得快速合入。", UNKNOWN),
+        # "it" after a stretch whose subject is a part stands for that part
+        ("Worth a read. The test file is the usual boilerplate; skip it.", DEEP),
+        ("Worth a read. The test file is boilerplate. Skip it.", DEEP),
+        ("The PR only touches the tests. Skip it.", SKIP),
         # a reading given to a part rates that part, wherever the advice stands
         ("Worth a quick stop. Locals recommend giving the tests a miss.", SKIM),
         ("Give the docs a skim. The core change deserves a close read.", DEEP),

@@ -237,8 +237,9 @@ def time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
 
 def manner_nouns(para: Para, scan: Scan, first: int, stop: int) -> Scan:
     """`scan` with the manner of a recommended visit read as a reading noun, the noun
-    taken into its cue: "Worth a quick stop", "deserves a careful walk-through". Whatever
-    the noun, a quick or close one is how to read the entry that is worth it."""
+    taken into its cue: "Worth a quick stop", "deserves a careful walk-through", "值得完整
+    听两遍" (a verb and the measure of the doing: "值得快速合入" says how to merge it).
+    Whatever the noun, a quick or close one is how to read the entry that is worth it."""
     ends, flags = list(scan.ends), list(scan.flags)
     for i in range(first + 1, stop):
         noun = _noun_after().match(para.norm, ends[i])
@@ -251,12 +252,13 @@ def manner_nouns(para: Para, scan: Scan, first: int, stop: int) -> Scan:
 
 @cache
 def _manner_gap() -> re.Pattern[str]:
-    return re.compile(r"\s+an?\s+")
+    return re.compile(r"\s+an?\s+|\s*(?:再|去|好好)?")
 
 
 @cache
 def _noun_after() -> re.Pattern[str]:
-    return re.compile(r"\s+[a-z][a-z-]+(?![a-z-])(?!\s+(?:of|to|for)\s)")
+    return re.compile(r"\s+[a-z][a-z-]+(?![a-z-])(?!\s+(?:of|to|for)\s)|"
+                      r"\s*[\u4e00-\u9fff]{1,2}?(?:[一两几三]\s*[遍圈下番轮趟])")
 
 
 @cache

@@ -61,7 +61,7 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
     if background >= 0 and not scan.any(lx.WHOLE, chunk, scan.starts[background]):
         return 1, _BACKGROUND + scan.words[background]
     asked = (_asked_part(para, scan, clause_start) or _topic(para, clause_start, first_cue)
-             or _given_part(para, scan, first_cue))
+             or _given_part(para, scan, first_cue) or _part_behind_it(para, scan, first_cue))
     if asked:
         return 1, f"part: {asked}"
     # "若…，建议精读"; "Worth your time if you maintain a runtime" (after it, in its
@@ -114,6 +114,31 @@ def _asked_part(para: Para, scan: Scan, clause_start: int) -> str:
         return ""
     rest = para.norm[question:sentence].replace(scan.words[part], "", 1)
     return scan.words[part] if _asked_rest().fullmatch(rest) is not None else ""
+
+
+def _part_behind_it(para: Para, scan: Scan, first_cue: int) -> str:
+    """The part "it" stands for when the rating's object is "it" and the stretch before
+    (the chunk before a ";", or the sentence before) opens with a part as its subject
+    ("The test file is boilerplate; skip it."): the rating is about that part."""
+    norm = para.norm
+    pronoun = _it_object().match(norm, first_cue, para.clause_end(first_cue))
+    chunk = para.chunk_start(first_cue)
+    if pronoun is None or not chunk or norm[chunk:first_cue].strip(" \t\n*_>"):
+        return ""
+    before = para.chunk_start(chunk - 1)
+    head = min(chunk, before + _SUBJECT_REACH)
+    part = scan.first(lx.PART, before, head)
+    if part < 0 or scan.any(lx.WHOLE, before, chunk):
+        return ""
+    return scan.words[part]
+
+
+_SUBJECT_REACH = 24  # characters: a subject opens its stretch
+
+
+@cache
+def _it_object() -> re.Pattern[str]:
+    return re.compile(r"[a-z']+(?:\s+[a-z']+)?\s+(?:it|them)(?![a-z])\s*[.!;,]?\s*\Z")
 
 
 def _given_part(para: Para, scan: Scan, first_cue: int) -> str:
