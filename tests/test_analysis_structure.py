@@ -515,6 +515,15 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("粗看即可。别错过 `Cmd` 里的列宽逻辑。", ("`Cmd` 里的列宽逻辑",)),
         ("If you ship mobile, don't skip the section on retries. Skim it.", ()),
         ("Don't skip it. The retry loop moved.", ()),
+        # a few singled out in an entry rated for reading head the list after the colon;
+        # counted without that, a header only describes
+        ("尝个咸淡就行，十分钟。要尝的就两样：A 的调用先后，和 B 的检查时机。",
+         ("A 的调用先后", "B 的检查时机")),
+        ("顶多十分钟。要紧的只一句：新旧默认值是否一致。", ("新旧默认值是否一致",)),
+        ("A quick look, six minutes. One thing I'd keep an eye on: the fallback path.",
+         ("the fallback path",)),
+        ("Worth a read. The PR only touches one file: `a.py`.", ()),
+        ("这次只改了一处：配置加载。", ()),
     ],
 )
 def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:

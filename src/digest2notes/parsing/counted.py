@@ -4,8 +4,9 @@
 require attention. The first is X. The second is Y." or "Two things worth peeping. One:
 X. Two: Y.": the count is the subject, a cue of attention, study, value or advice (or an
 introducer, "在两处", "有三点") says why they are listed, and a colon or the sentence's end
-closes the header. Without such a cue a counted header describes ("The changes fall into
-three groups: …") and gives no points. The count caps the list.
+closes the header. In an entry rated for reading, a few singled out say it too ("要尝的就
+两样：", "One thing I'd keep an eye on:"). Without either a counted header describes ("The
+changes fall into three groups: …") and gives no points. The count caps the list.
 
 A count may also come after its list, referring back to it ("A、B、C，这三块请一定看仔细").
 """
@@ -29,7 +30,7 @@ _WHY = (
     lx.ATTEND | lx.VALUE | lx.READ | lx.RECOMMEND | lx.HIGH | lx.NEED | lx.DEPTH | lx.EMPHASIS
 )
 _EXCLUDING = lx.COND | lx.AUDIENCE | lx.CAUTION
-_COUNTED = ("两", "三", "四", "五", "几", "two", "three", "four", "five", "six")
+_COUNTED = ("一", "两", "三", "四", "五", "几", "one", "two", "three", "four", "five", "six")
 _INTRODUCED = ("在", "有", "are", "include")
 
 
@@ -44,7 +45,7 @@ def counted_headers(state: FocusState) -> None:
             continue
         clause = para.clause_start(at)
         sentence_end = para.sentence_end(at)
-        found = first_of(norm, (":",), match.end(), min(sentence_end, at + HEADER_LIMIT))
+        found = first_of(norm, (":",), match.end(), min(sentence_end, match.end() + HEADER_LIMIT))
         end = found[0] if found else sentence_end
         if norm[match.end() : end].count(",") or end - match.end() > HEADER_LIMIT:
             continue
@@ -52,14 +53,18 @@ def counted_headers(state: FocusState) -> None:
         if scan.any(_EXCLUDING, chunk, at):
             continue
         introduced = norm[clause:at].rstrip().endswith(_INTRODUCED)
-        if not introduced and not scan.any(_WHY, clause, end):
+        # "要尝的就两样：", "One thing I'd keep an eye on:": a few singled out, in an entry
+        # rated for reading, are what to look at
+        singled = bool(state.ratings) and _singled().search(norm, clause, end) is not None
+        if not introduced and not singled and not scan.any(_WHY, clause, end):
             continue  # "The changes fall into three groups: …" describes
         if _left_to_do().search(norm, clause, end):
             state.skipped.append(Skipped(clause, end, "a list of what is left to do"))
             continue  # "作者说后面还要补三件事：…", "Two things are still to do: …"
         if state.covered(end - 1) >= 0:
             continue  # a pointer in the header has read its list already
-        header = _NUMBERS.get(match.group("n") or match.group("en") or "", 0)
+        counted = match.group("n") or match.group("en") or match.group("one")
+        header = _NUMBERS.get(counted or "", 0)
         pointer = (clause, end)
         start = end + 1
         marked = state.marked_at(start)
@@ -91,9 +96,19 @@ def counted_headers(state: FocusState) -> None:
 def _count_pattern() -> re.Pattern[str]:
     """A count of parts: "两处", "以下三点", "three areas", "two open questions"."""
     return re.compile(
-        r"(?:以下|如下|下面|下列|这)?\s*(?P<n>[两三四五六七八九几])\s*(?:个|项|点|处|条|件|类|块|方面|地方)"
+        r"(?:以下|如下|下面|下列|这)?\s*(?P<n>[一两三四五六七八九几])\s*"
+        r"(?:个|项|点|处|条|件|类|块|样|句|方面|地方)"
         r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:[a-z-]+\s+)?[a-z]+s(?![a-z])"
+        r"|(?<![a-z])(?P<one>one)\s+(?:thing|part|spot|place|detail|bit|line|question)(?![a-z])"
     )
+
+
+@cache
+def _singled() -> re.Pattern[str]:
+    """A restriction to the few counted ("就两样", "只一句", "唯一处") or one thing someone
+    would attend to ("One thing I'd keep a flashlight on")."""
+    return re.compile(r"(?:就|只|唯|仅)\s*[一两三]|(?<![a-z])one\s+[a-z]+\s+(?:i'd|i\s+would|"
+                      r"you'd|you\s+should|to)\s")
 
 
 @cache
@@ -105,8 +120,8 @@ def _left_to_do() -> re.Pattern[str]:
     )
 
 
-_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "两": 2, "三": 3, "四": 4,
-            "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "一": 1, "两": 2,
+            "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
 # --- a list stated first and referred back to --------------------------------------------
