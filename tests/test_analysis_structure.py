@@ -524,6 +524,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the fallback path",)),
         ("Worth a read. The PR only touches one file: `a.py`.", ()),
         ("这次只改了一处：配置加载。", ()),
+        # an adverb of the reader's doing before an attention verb makes it advice
+        ("大概看看。稍微留意缩写对照表放在哪个文件就够了。", ("缩写对照表放在哪个文件",)),
+        ("大概看看。作者留意到缩写对照表放错了文件。", ()),
     ],
 )
 def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:

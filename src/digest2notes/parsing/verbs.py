@@ -283,7 +283,9 @@ def _focused(norm: str, lo: int, start: int) -> bool:
     return False
 
 
-_FOCUS_WORDS = ("仅需", "只需", "只要", "主要", "着重", "多", "只", "先")  # longest first
+# longest first; "稍微留意 X", "顺带比较 X": an adverb of the reader's doing, too
+_FOCUS_WORDS = ("仅需", "只需", "只要", "主要", "着重", "稍微", "略微", "顺便", "顺带", "顺手",
+                "多", "只", "先")
 
 
 def _reading_time(state: FocusState, j: int) -> bool:
