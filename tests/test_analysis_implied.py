@@ -97,6 +97,7 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Not worth lacing your boots for: three misspelled words.", SKIP),
         ("Not worth enabling in production yet. Worth a close read though.", DEEP),
         ("Not worth waiting for the benchmark.", UNKNOWN),
+        ("You won't lose anything by skipping it.", SKIP),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

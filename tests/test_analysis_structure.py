@@ -225,6 +225,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         # a recommendation as a title's value, limited later in its sentence, is a skim
         ("Reading: recommended, at summary level only. The tree moves to M128.", SKIM),
         ("Reading: recommended. The tree moves to M128.", DEEP),
+        # an exception after a bare label qualifies it; it does not make it a description
+        ("Irrelevant unless you run ARM. The parser changed.", SKIP),
+        ("Low priority unless you maintain the port.", SKIP),
+        ("The irrelevant branches are pruned unless you pass --all.", UNKNOWN),
     ],
 )
 def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:

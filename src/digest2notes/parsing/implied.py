@@ -194,8 +194,8 @@ _SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
         r"(?![a-z])|(?:如果|要是|若)[^。！？]{0,6}只(?:能)?(?:看|读|挑|选)一(?:支|条|篇|个)[^。！？]{0,8}"
         r"[，,]\s*(?:就是|就读|就看|就选)(?:它|这条|这支|这篇|这个)"
     ), Verdict.DEEP, "the one PR to read", False),
-    (("miss", "错过"), (
-        r"(?<![a-z])(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not)\s+miss\s+"
+    (("miss", "lose", "错过"), (
+        r"(?<![a-z])(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not)\s+(?:miss|lose)\s+"
         r"(?:anything|much|a\s+thing|out\s+on\s+(?:anything|much))"
         r"(?=\s*(?:[.!;]|\Z|by\s+(?:passing|skipping|ignoring|leaving)))|"
         r"(?:不会|不怕)错过(?:什么|啥|任何)|错过也(?:无妨|没关系|不可惜)"

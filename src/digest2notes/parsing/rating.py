@@ -173,10 +173,10 @@ def rate_clause(
         )
         if not framed:
             return None
-    # A bare label ("High priority", "这条 low priority") rates without a reading word, and
-    # so does the value of a rating's title ("Verdict: deep", "结论：细读").
-    titled = _titled(para, scan, start, first_index)
-    label = (bool(every & LABELS) or titled) and not has_content(para, scan, start, end, LABEL)
+    # A bare label ("High priority", "Irrelevant unless you …") rates, as a title's value does.
+    titled, qualified = _titled(para, scan, start, first_index), scan.first(_QUALIFY, start, end)
+    bare_end = scan.starts[qualified] if qualified >= 0 else end
+    label = (bool(every & LABELS) or titled) and not has_content(para, scan, start, bare_end, LABEL)
     decided = classify(positive, negative, label)
     if (negative | positive) & lx.BREVITY and cb.limit_negated(para, scan, cues):
         decided = Verdict.DEEP, "a quick read negated (more than a skim)", False
@@ -245,6 +245,7 @@ def _short_lead(para: Para, start: int, cue: int) -> bool:
     return len(lead) <= 6 and not any(mark in lead for mark in _DESCRIBED)
 
 
+_QUALIFY = lx.EXCEPT | lx.COND
 _CARE = lx.DEPTH | lx.READ | lx.ATTEND | lx.VALUE | lx.RECOMMEND | lx.HIGH
 _ABOUT_READING = (
     lx.READ | lx.LIGHT | lx.BREVITY | lx.NEED | lx.RECOMMEND | lx.MODAL | lx.DISMISS | lx.SUFFICE
