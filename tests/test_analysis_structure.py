@@ -229,6 +229,11 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Irrelevant unless you run ARM. The parser changed.", SKIP),
         ("Low priority unless you maintain the port.", SKIP),
         ("The irrelevant branches are pruned unless you pass --all.", UNKNOWN),
+        # a reading repeated is a close one; floating past is passing by
+        ("建议读两遍。", DEEP),
+        ("测试跑了两遍才过。", UNKNOWN),
+        ("纯重构，飘过。", SKIP),
+        ("A must. The parser changed.", DEEP),
     ],
 )
 def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:

@@ -146,7 +146,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
             "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
             "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every "
-            "slow_down heavy"),
+            "slow_down heavy more_than_once 两遍 几遍 多遍"),
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
@@ -160,7 +160,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "be_ignored be_skipped be_passed_over"),
     # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
     (NEG, "rather_than instead_of 而不是 而非"),
-    (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 不理 错过 翻篇 当没看见 skip skippable "
+    (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 飘过 不理 错过 翻篇 当没看见 skip skippable "
               "skip-worthy ignore ignorable leave_it leave_this miss pass_on don't_bother "
               "do_not_bother nothing_to_see nothing_to_read nothing_to_study nothing_to_learn "
               "nothing_here nothing_to_review nothing_to_check"),
@@ -174,11 +174,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (NEG, "nothing none zero nope nah"),
     (DEPTH, "all_of_it"),
     (NEG, "没啥 没什么 没有什么"),
-    # "no need": the negation of a necessity, not of reading (it yields to a quick read)
-    (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 "
-                 "犯不着 no_need needn't need_not"),
+    # "no need": the negation of a necessity, not of reading (it yields to a quick read);
     # "not worth" denies any reading as "no need" does ("不值得浏览" is a skip, not "not a skim")
-    (NEG | NEED, "不值 不值得"),
+    (NEG | NEED, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 "
+                 "犯不着 no_need needn't need_not 不值 不值得"),
     (NEG, "不必 不用 不需要 不需 无需 无须 没必要 没有必要 没啥必要 用不着 犯不着 甭 不要 没有 "
           "毫无 不是 不能 不可 不应 不应该 千万别 千万不要 不值 不值得 no not never no_need "
           "don't do_not doesn't does_not isn't is_not needn't need_not without hardly nor "
@@ -215,7 +214,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (HIGH, "必须 一定 第一优先级 最高优先级 首要 头号 重中之重 优先 p1 top_of_the_list "
            "non-negotiable have_to has_to need_to needs_to"),
     (HIGH | NEED, "required"),
-    (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know"),
+    (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know a_must"),
     (NEED, "必要 需要 needed necessary need needs obligation obliged"),
     (LOW, "chore pure_chore housekeeping 杂活 "
           "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 irrelevant "
@@ -296,7 +295,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "reserve reserved block_out clear carve_out estimated estimate "
              "takes take spend give_it about around roughly approximately approx under at_most "
              "tops or_so max i'd_say i'd_guess i_reckon i_guess call_it"),
-    (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 readers reader users teams anyone"),
+    (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 维护者 readers reader users teams anyone folks "
+               "people maintainers"),
     (INCLUDE, "列入 纳入 算入 放入 放进 加入"),
     (TEMPORAL, "时 的时候 之时 while when"),
     (TEMPORAL | READ, "as_you_read while_reading when_reading as_you_go_through"),
