@@ -234,6 +234,13 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("测试跑了两遍才过。", UNKNOWN),
         ("纯重构，飘过。", SKIP),
         ("A must. The parser changed.", DEEP),
+        # a priority, titled or not, yields to advice on reading beside it
+        ("Priority: P3 · Read: quickly · Time: 2m · Focus: the escape hatch.", SKIM),
+        ("Priority: high. Skim it.", SKIM),
+        ("Priority: high. The parser changed.", DEEP),
+        # reading by skipping around is a quick read; denied, a close one
+        ("文档改动，跳着看就行。", SKIM),
+        ("不要跳着看，值得逐行读。", DEEP),
     ],
 )
 def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:

@@ -131,10 +131,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ, "观之 阅之 览之 读之 视之 一顾 一观 展卷 开卷"),
     (READ | BREVITY, "浅尝 一过 速通 浮光掠影 泛泛"),
     (READ | BREVITY, "浏览 略读 略看 粗读 粗看 速读 泛读 扫读 扫一眼 扫一下 扫两眼 扫一遍 瞄 "
-                     "瞄一眼 瞄两眼 翻翻 翻一翻 翻一下 扫过 掠过 概览 skim skims skimming "
-                     "skim-read skimread speed-read speed_read glance glancing browse browsing "
-                     "flip_through flick_through a_flick leaf_through skimmable skim-worthy "
-                     "a_glance glance_over glance_through skim_through skim_over"),
+                     "瞄一眼 瞄两眼 翻翻 翻一翻 翻一下 扫过 掠过 概览 跳着看 跳着读 跳读 "
+                     "skim skims skimming skim-read skimread speed-read speed_read glance glancing "
+                     "browse browsing flip_through flick_through a_flick leaf_through skimmable "
+                     "skim-worthy a_glance glance_over glance_through skim_through skim_over"),
     (DEPTH, "end_to_end end-to-end start_to_finish from_start_to_finish front_to_back "
             "front-to-back back_to_front"),
     (DEPTH, "with_care attentively in_earnest"),

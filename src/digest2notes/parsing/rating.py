@@ -201,7 +201,7 @@ def rate_clause(
     elif not tier and introduces_object(para, end):
         tier, scope = 1, "part: what its colon introduces"
     # A priority alone ("Priority: low") says less than advice on reading beside it.
-    secondary = label and not titled and not every & (READING | lx.DISMISS)
+    secondary = label and not every & (READING | lx.DISMISS)
     return Rating(
         verdict, span_start, span_end, (start, end), tier, rule,
         tuple(words[i] for i in range(first_index, stop_index) if flags[i] & _SHOWN),
