@@ -241,6 +241,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         # reading by skipping around is a quick read; denied, a close one
         ("文档改动，跳着看就行。", SKIM),
         ("不要跳着看，值得逐行读。", DEEP),
+        # when words rate only a part, the whole's reading time rates the whole
+        ("Plan on 25–35 minutes with the diff open. The unit tests are a patch you can "
+         "just glance over.", DEEP),
+        ("The unit tests are a patch you can just glance over.", SKIM),
     ],
 )
 def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:

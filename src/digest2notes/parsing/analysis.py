@@ -196,15 +196,21 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
         minutes = reading_time(
             para, cues, para.durations, ratings, verdict.verdict in (Verdict.DEEP, Verdict.SKIM)
         )
-        if verdict.verdict is Verdict.UNKNOWN and para.durations:
-            # nothing rates it in words: a reading time alone may ("Fifteen minutes at most.")
-            timed = reading_time(para, cues, para.durations, ratings, True)
+        decided = verdict.rating
+        only_part = decided is not None and decided.tier and decided.scope.startswith("part")
+        if (verdict.verdict is Verdict.UNKNOWN or only_part) and para.durations:
+            # nothing rates it in words, or only a part of it: the whole's reading time may
+            # ("Fifteen minutes at most."; "plan on 35 minutes … the tests you can glance at")
+            timed = minutes if only_part else reading_time(
+                para, cues, para.durations, ratings, True
+            )
             by_time = rating_by_time(para, cues, timed)
             if by_time is not None:
                 verdict = VerdictReading(by_time.verdict, by_time, (*ratings, by_time))
                 minutes = timed
         verdict = with_reading_time(verdict, minutes.minutes)
-        focus = read_focus(para, cues, ratings, verdict.rating)
+        # the phrase that rated in words, even a part's, is no focus point
+        focus = read_focus(para, cues, ratings, decided if only_part else verdict.rating)
         rating = verdict.rating
         return Analysis(
             verdict=verdict.verdict,
