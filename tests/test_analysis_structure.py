@@ -245,6 +245,10 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Plan on 25–35 minutes with the diff open. The unit tests are a patch you can "
          "just glance over.", DEEP),
         ("The unit tests are a patch you can just glance over.", SKIM),
+        # "for" a group of readers says for whom, not what to read
+        ("Must-know for on-call. The parser changed.", DEEP),
+        ("A must for the storage folks. The parser changed.", DEEP),
+        ("Must-know for the retry loop. The parser changed.", UNKNOWN),
     ],
 )
 def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:

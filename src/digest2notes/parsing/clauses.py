@@ -17,7 +17,7 @@ from functools import cache
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["AFTER", "BEFORE", "LABEL", "has_content"]
+__all__ = ["AFTER", "BEFORE", "LABEL", "article_before", "has_content"]
 
 # Filler words, by where they sit. Chinese ones are removed as substrings of a run of
 # characters, English ones as whole words.
@@ -175,3 +175,10 @@ def _without_brackets(para: Para, start: int, end: int, source: str) -> str:
         piece = piece[:a] + " " * (b - a) + piece[b:]
         index += 1
     return piece
+
+
+@cache
+def article_before() -> re.Pattern[str]:
+    """An article ending the text before a cue ("a close read", "a quick look"): the cue
+    is a noun there, not a verb."""
+    return re.compile(r"(?<![a-z])an?\s+$")

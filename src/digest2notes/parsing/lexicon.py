@@ -296,7 +296,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "takes take spend give_it about around roughly approximately approx under at_most "
              "tops or_so max i'd_say i'd_guess i_reckon i_guess call_it"),
     (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 维护者 readers reader users teams anyone folks "
-               "people maintainers"),
+               "people maintainers owners everyone on-call"),
     (INCLUDE, "列入 纳入 算入 放入 放进 加入"),
     (TEMPORAL, "时 的时候 之时 while when"),
     (TEMPORAL | READ, "as_you_read while_reading when_reading as_you_go_through"),

@@ -20,7 +20,7 @@ from functools import cache
 from ..model import Verdict
 from . import combination as cb
 from . import lexicon as lx
-from .clauses import AFTER, BEFORE, LABEL, has_content
+from .clauses import AFTER, BEFORE, LABEL, article_before, has_content
 from .combination import LABELS, READING, Cues, classify, negation, time_nouns
 from .scanner import Scan
 from .scope import (
@@ -266,7 +266,7 @@ def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> li
         advice = before & (lx.EXCEPT | lx.MODAL | lx.RECOMMEND) or not has_content(
             para, scan, start, scan.starts[i], BEFORE
         )
-        article = _nominal().search(para.norm, max(start, scan.starts[i] - 3), scan.starts[i])
+        article = article_before().search(para.norm, max(start, scan.starts[i] - 3), scan.starts[i])
         if advice and not article and not before & (lx.BREVITY | lx.DEPTH):
             flags[i] = lx.DISMISS
     return flags
@@ -369,11 +369,14 @@ def _clean_after(para: Para, scan: Scan, cues: Cues, start: int, end: int) -> bo
         if bits & lx.SUFFICE and i > last_read:
             return True
     stop = _stop_after(scan, last_read, end)
-    if not has_content(para, scan, scan.ends[last_read], stop, AFTER):
-        return True
+    after = scan.ends[last_read]
+    if not has_content(para, scan, after, stop, AFTER) or (
+        para.norm.startswith(" for ", after) and scan.any(lx.AUDIENCE, after, stop)
+    ):
+        return True  # "Must-know for on-call": for whom, not what
     if _all_of().match(para.norm, scan.ends[last_read]):
         return True  # "read every line of it", "每个文件都要读": all of it, no part
-    if _nominal().search(para.norm, max(start, scan.starts[cues.indices[0]] - 3),
+    if article_before().search(para.norm, max(start, scan.starts[cues.indices[0]] - 3),
                          scan.starts[cues.indices[0]]):
         return True  # "a quick glance shows…": a noun, the subject of what follows
     return scan.any(lx.WHOLE, start, scan.starts[cues.indices[0]])
@@ -393,8 +396,3 @@ def _all_of() -> re.Pattern[str]:
         r"\s*(?:(?:every|each|all)(?![a-z])|the\s+(?:whole|entire|full)(?![a-z])|"
         r"全部|所有|整个|每一?[个行段处条份]|完整|全文)"
     )
-
-
-@cache
-def _nominal() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])an?\s+$")

@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from . import lexicon as lx
-from .clauses import AFTER, BEFORE, has_content
+from .clauses import AFTER, BEFORE, article_before, has_content
 from .headers import colon, count
 from .keeping import worth_keeping
 from .lists import cut, trim
@@ -39,7 +39,7 @@ def reading_verb(state: FocusState, i: int) -> bool:
     if scan.words[i].endswith(("完", "懂")):
         return False  # "读完 PR 描述就懂了": reading to the end, no pointing
     if scan.words[i].isascii():
-        if _nominal().search(state.para.norm, max(0, scan.starts[i] - 3), scan.starts[i]):
+        if article_before().search(state.para.norm, max(0, scan.starts[i] - 3), scan.starts[i]):
             return False  # "a close read", "a quick look": a noun
         return bool(scan.flags[i] & (lx.DEPTH | lx.TEMPORAL)) or colon_of(
             state, scan.ends[i]
@@ -90,11 +90,6 @@ def _preposition_after() -> re.Pattern[str]:
         r"(?:\s*,[^,.;:]{1,24},)?\s+(?:[a-z]+ly\s+|hard\s+|twice\s+|again\s+)?(?:at|into)\s+"
         r"(?:[^\w\s`\"“(\[\ue000]+\s+)?"
     )
-
-
-@cache
-def _nominal() -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z])an?\s+$")
 
 
 def read_point(state: FocusState, i: int) -> None:
@@ -394,4 +389,3 @@ def _given() -> re.Pattern[str]:
         r"(?:full\s+|undivided\s+|closest\s+|close\s+|careful\s+|best\s+)?"
         r"(?:attention|reading|focus|scrutiny)(?![a-z])"
     )
-
