@@ -98,6 +98,13 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Not worth enabling in production yet. Worth a close read though.", DEEP),
         ("Not worth waiting for the benchmark.", UNKNOWN),
         ("You won't lose anything by skipping it.", SKIP),
+        # a plain reading verb with the PR as its whole clause asks for a reading; as a
+        # title's value too
+        ("High signal, read it.", DEEP),
+        ("Read this one first.", DEEP),
+        ("Read it and weep: a one-line fix.", UNKNOWN),
+        ("It reads it twice.", UNKNOWN),
+        ("Verdict: read. 15 mins.", DEEP),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

@@ -218,6 +218,8 @@ def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, b
         return deep, "endorsement", False
     if positive & lx.RECOMMEND and reads & lx.READ and not positive & lx.LIGHT:
         return deep, "recommended reading", False
+    if label and reads == lx.READ:  # "Verdict: read.": a reading asked for, as advice is
+        return deep, "recommended reading", False
     return None
 
 

@@ -2,6 +2,8 @@
 
 * the PR as the object, with a manner closing the clause ("take it slowly", "Clear this
   one properly"): rated by the manner;
+* the PR as the object of a plain reading verb, the whole clause ("Read it."): a close
+  read, as "recommended reading" is;
 * the PR sent away or passed by ("throw it back", "Send it back to the kitchen",
   "Scroll right past this one"): a skip;
 * an imperative that says nothing of reading, for all but a few readers ("Sit this one
@@ -32,6 +34,8 @@ def imperative_ratings(para: Para, scan: Scan) -> list[Rating]:
         found += _manner_of_taking_it(para, scan)
     if scan.present & lx.WHOLE:
         found += _sent_away(para, scan)
+        if scan.present & lx.READ:
+            found += _read_it(para, scan)
     if "unless you" in para.norm:
         found += _unless_you(para, scan)
     return found
@@ -86,6 +90,30 @@ _NOT_IMPERATIVE = _SUBJECTS | {
     "if", "when",
 }
 _OBJECT_PRONOUNS = frozenset({"it", "this one", "this", "this pr", "the pr", "this change"})
+
+
+def _read_it(para: Para, scan: Scan) -> list[Rating]:
+    """A plain reading verb with the PR as its object, the whole of its clause ("Read it.",
+    "High signal, read this one."): a reading asked for, as advice is."""
+    norm = para.norm
+    for k in range(1, len(scan.words)):
+        reading, bits = k - 1, scan.flags[k - 1]
+        if not scan.flags[k] & lx.WHOLE or scan.words[k] not in _OBJECT_PRONOUNS:
+            continue
+        if not bits & lx.READ or bits & (lx.DEPTH | lx.BREVITY | lx.LIGHT | lx.DISMISS | lx.NEG):
+            continue  # a manner or a dismissal is rated by its words
+        at, end = scan.starts[reading], scan.ends[k]
+        clause = para.clause_start(at)
+        if norm[clause:at].strip(" \t\n*_>") or norm[scan.ends[reading] : scan.starts[k]].strip():
+            continue
+        if _read_it_tail().fullmatch(norm, end, para.clause_end(end)):
+            return [rating_of(para, Verdict.DEEP, at, end, "a reading asked for")]
+    return []
+
+
+@cache
+def _read_it_tail() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:now|first|today|this\s+week)?\s*[.!。！]*\s*")
 
 
 def _sent_away(para: Para, scan: Scan) -> list[Rating]:
