@@ -506,10 +506,12 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # a place named without a copula, then a colon, heads the list after it
         ("值得细读。要盯的地方先列出来：中断后从哪一批续做、批与批之间的事务边界。",
          ("中断后从哪一批续做", "批与批之间的事务边界")),
-        # an imperative reading verb opening its sentence points at the part it names;
-        # "then" before a verb of its own ends the object, before a noun phrase it glues
-        ("Worth a read. Read the proposal summary and the new doc comment, then leave the "
+        # "then" before a verb of its own ends an object, before a noun phrase it glues;
+        # a plain reading verb's object is what is read, a question of how is a point
+        ("Worth a read. Look at the proposal summary and the new doc comment, then leave the "
          "rest alone.", ("the proposal summary", "the new doc comment")),
+        ("Worth a read. Read the proposal summary, then leave the rest alone.", ()),
+        ("Worth a read. Read how the summary is built.", ("how the summary is built",)),
         ("Worth a read. Look at the parser, then the scheduler.", ("the parser", "the scheduler")),
         ("Worth a read. The loader now reads the config once.", ()),
         # a reading verb that is the verdict points too, when it looks at a part or asks
@@ -527,6 +529,13 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          "contract, then the lock around the cache.",
          ("the loader contract", "the lock around the cache")),
         ("Worth a close read. Highlights: first-run behaviour.", ("first-run behaviour",)),
+        # after a colon, plain commas part noun phrases; a relative clause stays its noun's
+        ("Worth a close read. Things to check: the lock order, the error path.",
+         ("the lock order", "the error path")),
+        ("Worth a close read. Things to check: the lock order, which was wrong before.",
+         ("the lock order, which was wrong before",)),
+        # the writer's own advice points; an adverb of order after the object is not its
+        ("Worth a close read. I'd look at the error path first.", ("the error path",)),
         # an aside or an emoji between a reading verb and its object
         ("Skim it. Glance, as you pass, at the locking comment in `net.c`; the rest is "
          "format strings.", ("the locking comment in `net.c`",)),

@@ -70,13 +70,14 @@ def trim(para: Para, start: int, end: int) -> Item | None:
     return Item(start, end) if end > start else None
 
 
-_GLUE_LAST = frozenset("dr及和与")
+_GLUE_LAST = frozenset("drtol及和与")
 
 
 @cache
 def _tail_glue() -> re.Pattern[str]:
     """ "…, and" left at an item's end by the next marker ("(b) X, and (c) Y")."""
-    return re.compile(r"(?:[\s,]+(?:and|or)|\s*[,，]?\s*(?:以及|和|与|及))\Z")
+    # and an adverb of order or addition after the object ("look at X first", "X too")
+    return re.compile(r"(?:[\s,]+(?:and|or|first|too|as\s+well)|\s*[,，]?\s*(?:以及|和|与|及))\Z")
 
 
 _GLUE_FIRST = frozenset("以还另此并首先其然接随之再最aoptnfls")
@@ -121,6 +122,12 @@ def starts_phrase(para: Para, pos: int) -> bool:
     """Does a new noun phrase ("the X", "how…", "`code`", a capital) or the next step of a
     reading order ("read X", "look at X") start at `pos`?"""
     return bool(_and_blockers()[1].match(para.text, pos) or _next_step().match(para.norm, pos))
+
+
+@cache
+def _relative() -> re.Pattern[str]:
+    """A relative clause after a comma ("X, which was wrong") belongs to X."""
+    return re.compile(r"(?:which|who|whose|where|when|that)(?![a-z])")
 
 
 @cache
@@ -248,7 +255,7 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
         if len(items) == 1 and not glue:
             items = _two_joined(para, seps, items[0])
         return items
-    return _english_series(para, seps, start, end, commas)
+    return _english_series(para, seps, start, end, commas, announced=announced)
 
 
 def _series_end(
@@ -333,9 +340,10 @@ def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
 
 
 def _english_series(
-    para: Para, seps: _Separators, start: int, end: int, commas: _Cuts
+    para: Para, seps: _Separators, start: int, end: int, commas: _Cuts, *, announced: bool
 ) -> list[Item]:
-    """ "A, B and C", or "X and Y" when Y starts a new noun phrase and nothing pairs them."""
+    """ "A, B and C", or "X and Y" when Y starts a new noun phrase and nothing pairs them;
+    after a colon, "A, B" when every piece opens a noun phrase of its own."""
     if commas:
         pieces = _pieces(para, start, end, commas)
         last = pieces[-1] if pieces else None
@@ -346,6 +354,10 @@ def _english_series(
                 if joined and not raw_last.startswith(_SERIES_GLUE):
                     pieces = pieces[:-1] + _pieces(para, last.start, last.end, joined[:1])
                 return pieces
+            if announced and all(starts_phrase(para, piece.start) for piece in pieces) and not any(
+                _relative().match(para.norm, piece.start) for piece in pieces[1:]
+            ):
+                return pieces  # "Things to check: the lock order, the error path."
         whole = trim(para, start, end)
         return [whole] if whole else []
     whole = trim(para, start, end)
