@@ -233,6 +233,12 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("建议读两遍。", DEEP),
         ("测试跑了两遍才过。", UNKNOWN),
         ("纯重构，飘过。", SKIP),
+        # a bare 跳 or 略 alone in its clause dismisses; inside another word it is none
+        ("与我们的使用场景无关，跳。", SKIP),
+        ("改了个 typo，略。", SKIP),
+        ("调度策略改了。", UNKNOWN),
+        ("页面跳转到登录页。", UNKNOWN),
+        ("新策略值得细看，测试略。", DEEP),
         ("A must. The parser changed.", DEEP),
         # a priority, titled or not, yields to advice on reading beside it
         ("Priority: P3 · Read: quickly · Time: 2m · Focus: the escape hatch.", SKIM),

@@ -24,7 +24,9 @@ def denied_dismissals(state: FocusState) -> None:
     scan, para = state.scan, state.para
     for i in range(1, len(scan.flags)):
         bits = scan.flags[i]
-        if not bits & lx.DISMISS or bits & lx.READ or state.covered(scan.starts[i]) >= 0:
+        if not bits & lx.DISMISS or bits & (lx.READ | lx.BARE):
+            continue  # a bare verb ("可不能跳") takes no object
+        if state.covered(scan.starts[i]) >= 0:
             continue
         denial = i - 1
         if scan.words[denial].replace(" ", "_") not in _DENIALS or (

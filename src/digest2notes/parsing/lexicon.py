@@ -95,6 +95,7 @@ def _words(text: str) -> list[str]:
 _TABLE: tuple[tuple[int, str], ...] = (
     # reading verbs and nouns
     (READ | BARE, "pass"),
+    (DISMISS | BARE, "跳 略"),  # "…，跳。", "改了个 typo，略。": bare in its clause, a dismissal
     (READ, "a_pass"),
     # reading nouns and verbs of any depth; the adjective beside them decides
     (READ, "overview an_overview readthrough walkthrough walk-through go_through go_over "
@@ -236,8 +237,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "this_change the_change it this overall the_whole_thing all_of_it"),
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
            "那部分 其余部分 其他部分 部分 细节 数字 那段 这段 这一段 那一段 "
-           "documentation test tests testing review_thread "
-           "the_review discussion "
+           "documentation test tests testing review_thread the_review discussion "
            "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers part "
            "parts"),
     (ATTEND, "to_study to_look_at to_look_for to_watch to_read to_examine to_check 着重 思考 "

@@ -269,6 +269,8 @@ def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> li
         article = article_before().search(para.norm, max(start, scan.starts[i] - 3), scan.starts[i])
         if advice and not article and not before & (lx.BREVITY | lx.DEPTH):
             flags[i] = lx.DISMISS
+        elif not flags[i] & lx.READ:
+            flags[i] = 0  # "调度策略", "页面跳转": a character of another word, no verb
     return flags
 
 
