@@ -316,6 +316,14 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("小炒一盘，三两分钟就能吃完。", 3),
         ("CI 十分钟就能跑完。", None),
         ("迁移五分钟就能完成。", None),
+        # hours and minutes together are one time; "1.5 h" and "-odd" are units and rounding
+        ("Close read, 1 hour 20 minutes.", 80),
+        ("Close read, 1h20m.", 80),
+        ("精读，一小时二十分钟。", 80),
+        ("Close read, 1.5 h.", 90),
+        ("Close read, forty-odd minutes.", 40),
+        ("Close read, an hour. 20 minutes for the tests.", 60),
+        ("Skim it. The beam is 5 m long.", None),
     ],
 )
 def test_minutes_from_structure(text: str, minutes: int | None) -> None:

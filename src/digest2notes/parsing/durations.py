@@ -41,7 +41,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     # Units, found first (a cheap scan); the number is then read backwards from each.
     units = re.compile(
         r"(?=[分小钟个刻mh])(?:分钟|小时|钟头|个钟|刻钟|"
-        r"(?<![a-z])(?:minutes?|mins?|hours?|hrs?)(?![a-z])|(?<=\d)[mh](?![a-z0-9]))"
+        r"(?<![a-z])(?:minutes?|mins?|hours?|hrs?)(?![a-z])|(?<=\d)[mh](?![a-z0-9])|"
+        r"(?<=\d\s)h(?![a-z0-9])|(?<=\d)h(?=\d{1,2}m(?![a-z])))"  # "1.5 h", "1h20m"; not "5 m"
     )
     number = re.compile(
         r"(?=[\d零一二两三四五六七八九十不最至ulanwotfsenc])"
@@ -50,7 +51,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         r"(?P<low>" + _NUM + r")"
         r"(?:\s*(?:-|–|~|到|至|或|(?<![a-z])(?:to|or)(?![a-z])|,\s*(?:maybe|perhaps|possibly))?"
         r"\s*(?P<high>" + _NUM + r"))?"
-        r"(?:来|多|余|-?ish)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?"
+        r"(?:来|多|余|-?ish|-odd)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?"
         # "a full hour", "a good twenty minutes", "two solid hours"
         r"(?:\s+(?:full|whole|good|solid|entire|straight))?[\s-]*\Z"
     )
@@ -63,7 +64,7 @@ _UNIT_WORDS = ("分钟", "小时", "钟头", "个钟", "刻钟", "min", "hour", 
 @cache
 def _unit_hint() -> re.Pattern[str]:
     """"5m", "1h": the units no word check finds."""
-    return re.compile(r"\d[mh](?![a-z0-9])")
+    return re.compile(r"\d[mh](?![a-z0-9])|\d\sh(?![a-z0-9])")
 
 
 @cache
@@ -125,8 +126,29 @@ def find_durations(para: Para) -> list[Duration]:
             minutes = max(minutes, last.minutes)
             found.append(Duration(last.start, u_end, minutes))
             continue
+        if found and _compound(norm, found[-1], match.start(), word):
+            last = found.pop()  # "1 hour 20 minutes", "1h20m", "一小时二十分钟": one time
+            found.append(Duration(last.start, u_end, last.minutes + minutes))
+            continue
         found.append(Duration(match.start(), u_end, minutes))
     return found
+
+
+_HOURS = ("hour", "小时", "钟头", "个钟", "h", "hr")
+
+
+def _compound(norm: str, last: Duration, start: int, unit: str) -> bool:
+    """Are `last` (in hours) and the minutes starting at `start` one time?"""
+    if unit.startswith(_HOURS) or not norm[last.start : last.end].rstrip().endswith(
+        ("hour", "hours", "小时", "钟头", "个钟", "h", "hr", "hrs")
+    ):
+        return False
+    return _compound_gap().fullmatch(norm, last.end, start) is not None
+
+
+@cache
+def _compound_gap() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:and\s+|零\s*)?")
 
 
 @cache
