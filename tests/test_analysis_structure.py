@@ -324,6 +324,13 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("Close read, forty-odd minutes.", 40),
         ("Close read, an hour. 20 minutes for the tests.", 60),
         ("Skim it. The beam is 5 m long.", None),
+        # a time advised is a reading time; an estimate guessed or time taken out for it too
+        ("This one deserves a roped climb of about 45 minutes.", 45),
+        ("It is worth noting the cache expires in 10 minutes.", None),
+        ("例行相依升級，無須閱讀。完整建置約需二十分鐘。", None),
+        ("这条可是硬菜，慢慢嚼，估摸着得二十来分钟。", 20),
+        ("各位要拿出半个小时，逐段研读。", 30),
+        ("Dig in; plan on 25 minutes.", 25),
     ],
 )
 def test_minutes_from_structure(text: str, minutes: int | None) -> None:

@@ -8,17 +8,19 @@ misplans the reader's queue while a missing one falls back to a default:
    takes time (a build, CI job, benchmark, timeout, delay: `lexicon.PROCESS`);
 2. when its clause is about reading ("阅读用时约 6 分钟", "a 10-minute read") or rates the
    entry ("值得快速浏览（约 5 分钟）");
-3. when it is time set aside ("建议预留一刻钟", "budget twenty minutes"), or time it
-   takes with the entry as the subject or none ("and it takes under ten minutes",
-   "需要半小时");
+3. when it is time set aside ("建议预留一刻钟", "budget twenty minutes"), advised ("deserves
+   a climb of 45 minutes"), or time it takes with the entry as the subject or none ("and it
+   takes under ten minutes", "需要半小时"), or the reader takes to get through it ("you can
+   get through it in five minutes", "三两分钟就能吃完");
 4. when it follows a label that names a time and nothing else ("**Time:** 8 min",
    "Reading time — 10 min", "耗时：约 5 分钟"): a "CI time:" or "Build time:" label names
    something else, and the clause check of rule 1 still applies to the duration itself;
 5. when it stands alone ("约莫 20 分钟", "~25 min.", "两三分钟的事") after a rating in
    its sentence or in the sentence before, or before one in its sentence or the sentence
    right after ("约十二分钟。建议：精读"): writers put the estimate on either side;
-6. when it stands alone with a ceiling after it ("Ten minutes, tops"): a limit set on
-   the time is a plan for reading, and nothing else in a digest is budgeted that way;
+6. when it stands alone with a ceiling after or before it ("Ten minutes, tops", "顶多十分
+   钟"): a limit set on the time is a plan for reading, and nothing else in a digest is
+   budgeted that way;
 7. when it answers a question of time ("How long? Five to eight minutes."), never when
    the question was about something else ("How long does CI take? 40 minutes.");
 8. never when it is the value of a label naming something else ("Drain test: 14 min");
@@ -171,6 +173,13 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     budget = _budget(para, scan, clause_start, start) or _allotted(scan, end, clause_end)
     if budget:
         return budget
+    # "deserves a slow climb of about 45 minutes": a time advised (not "需", a budget word
+    # that `_budget` weighs with its subject)
+    advised = scan.first(lx.RECOMMEND, clause_start, start)
+    if advised >= 0 and not scan.flags[advised] & lx.BUDGET and not (
+        is_measurement(para, duration) or scan.any(lx.PART, clause_start, start)
+    ):
+        return f"reading: the time {scan.words[advised]!r} asks for"
     if _done_in().search(para.norm, clause_start, start) or _finished_after().match(
         para.norm, end
     ):
@@ -245,14 +254,16 @@ def _aside_marks() -> re.Pattern[str]:
 
 _STRONG_BUDGET = frozenset({
     "留", "预留", "留出", "腾出", "抽出", "安排", "花", "budget", "set aside", "allow", "allot",
-    "allotted", "expect", "plan", "plan for", "reserve", "reserved", "block out", "clear",
+    "allotted", "expect", "plan", "plan for", "plan on", "reserve", "reserved", "block out",
+    "clear", "拿出",
     "carve out", "spend",
     "give it", "estimated", "estimate", "i'd say", "i'd guess", "i reckon", "i guess", "call it",
 })
 # An estimate with no subject is the entry's ("预计 30 min 左右"), not one with a subject
 # ("迁移预计两小时").
 _SUBJECT_BUDGET = frozenset({
-    "takes", "take", "需要", "需", "要", "用", "用时", "花费", "预计", "预估", "估计",
+    "takes", "take", "需要", "需", "要", "用", "用时", "花费", "预计", "预估", "估计", "估摸",
+    "估摸着",
 })
 
 
