@@ -557,6 +557,11 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the lock order, which was wrong before",)),
         # the writer's own advice points; an adverb of order after the object is not its
         ("Worth a close read. I'd look at the error path first.", ("the error path",)),
+        # an attention verb inside its subject points past the copula
+        ("Worth a close read. The bit I'd focus on is the retry budget.", ("the retry budget",)),
+        ("Worth a close read. Look out for the retry budget.", ("the retry budget",)),
+        ("Worth a close read, with an eye on the retry budget.", ("the retry budget",)),
+        ("Worth a close read. Particular attention to the retry budget.", ("the retry budget",)),
         # an aside or an emoji between a reading verb and its object
         ("Skim it. Glance, as you pass, at the locking comment in `net.c`; the rest is "
          "format strings.", ("the locking comment in `net.c`",)),

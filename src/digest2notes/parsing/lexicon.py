@@ -259,7 +259,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "look_at look_closely_at take_a_look_at have_a_look_at pay_attention_to "
              "pay_close_attention_to focus_on watch watch_for watch_out_for keep_an_eye_on check "
              "dig_into notice note examine inspect explore targets focus zoom_in_on drill_into "
-             "stare_at attend_to care_about care "
+             "stare_at attend_to care_about care look_out_for "
+             "with_an_eye_on particular_attention_to special_attention_to close_attention_to "
              "dive_into look_into concentrate_on home_in_on 注意 检视 详察 考察"),
     (VALUE, "stood_out stands_out stand_out standout"),
     # where the value of a change sits: "The fun bits are X", "The heart of it is X"
@@ -291,8 +292,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (BUDGET, "估计 预计 预估 估摸 估摸着 起步 以上 开外 拿出 plan_on"),
     (BUDGET, "留 预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
              "以内 之内 搞定 的事 的工夫 的功夫 光景 budget set_aside allow allot allotted expect "
-             "plan plan_for "
-             "reserve reserved block_out clear carve_out estimated estimate "
+             "plan plan_for reserve reserved block_out clear carve_out estimated estimate "
              "takes take spend give_it about around roughly approximately approx under at_most "
              "tops or_so max i'd_say i'd_guess i_reckon i_guess call_it"),
     (AUDIENCE, "同学 读者 朋友 团队 用户 开发者 维护者 readers reader users teams anyone folks "

@@ -197,6 +197,9 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     if marked >= 0 and marked not in state.claimed:
         claim(state, marked, pointer)  # "请特别留意（1）X（2）Y": the list is the object
         return
+    copula = _copula_first().match(norm, start)
+    if copula is not None:
+        start = copula.end()  # "The bit I'd focus on is X": the pointer sat in the subject
     measure = _measure_first().match(norm, start)
     if measure is not None and not isinstance(i, tuple) and start == state.scan.ends[i]:
         start = measure.end()  # "留意一下 X": the measure of the looking, then its object
@@ -236,6 +239,11 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
         state.skipped.append(Skipped(pointer[0], pointer[1], "nothing after the pointer"))
         return
     add(state, kind, pointer, items, (pointer[0], end))
+
+
+@cache
+def _copula_first() -> re.Pattern[str]:
+    return re.compile(r"\s+(?:is|are)\s+(?!not\b)")
 
 
 @cache
