@@ -24,8 +24,8 @@ from .scanner import Scan
 from .text import MASK, Para
 
 __all__ = [
-    "FocusList", "FocusState", "Skipped", "add", "announced", "claim", "inline", "only_space",
-    "worth_keeping",
+    "FocusList", "FocusState", "Skipped", "add", "announced", "claim", "inline", "measure_first",
+    "only_space", "worth_keeping",
 ]
 
 
@@ -200,7 +200,7 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     copula = _copula_first().match(norm, start)
     if copula is not None:
         start = copula.end()  # "The bit I'd focus on is X": the pointer sat in the subject
-    measure = _measure_first().match(norm, start)
+    measure = measure_first().match(norm, start)
     if measure is not None and not isinstance(i, tuple) and start == state.scan.ends[i]:
         start = measure.end()  # "留意一下 X": the measure of the looking, then its object
     end = min(para.chunk_end(start), state.next_consumed(start), state.next_pointer)
@@ -247,8 +247,9 @@ def _copula_first() -> re.Pattern[str]:
 
 
 @cache
-def _measure_first() -> re.Pattern[str]:
-    return re.compile(r"(?:一下|一眼|一番|一二)\s*")
+def measure_first() -> re.Pattern[str]:
+    """The measure of a look right after its verb ("留意一下 X", "瞄两眼"): the object follows."""
+    return re.compile(r"(?:一下|一眼|两眼|一番|一二)\s*")
 
 
 def _duration_first(para: Para, start: int) -> bool:

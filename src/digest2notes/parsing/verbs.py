@@ -18,7 +18,7 @@ from .clauses import AFTER, BEFORE, article_before, has_content
 from .headers import colon, count
 from .keeping import worth_keeping
 from .lists import cut, trim
-from .objects import FocusState, add, announced, claim, inline
+from .objects import FocusState, add, announced, claim, inline, measure_first
 from .script import is_han
 from .text import Para
 
@@ -155,8 +155,9 @@ def _evaluated_object(state: FocusState, i: int) -> int:
     里的值" only says what the code reads)."""
     scan, norm = state.scan, state.para.norm
     start, end = scan.starts[i], scan.ends[i]
-    if norm.startswith(("一下", "一眼", "两眼"), end):
-        end += 2  # "能多瞄一下的只有 X": the measure belongs to the verb
+    measure = measure_first().match(norm, end)
+    if measure:
+        end = measure.end()  # "能多瞄一下的只有 X": the measure belongs to the verb
     if not norm.startswith("的", end) or scan.words[i].isascii():
         return -1
     clause = state.para.clause_start(start)
