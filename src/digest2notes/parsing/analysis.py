@@ -180,7 +180,7 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
     from .durations import find_durations
     from .focus import read_focus
     from .implied import rating_by_time
-    from .minutes import reading_time
+    from .minutes import reading_time, without_last_resort
     from .references import find_references
     from .scanner import scan
     from .text import Para
@@ -193,17 +193,15 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
         cues = scan(para.norm, frozenset(extras) if extras else frozenset())
         verdict = read_verdict(para, cues, extras)
         ratings = list(verdict.ratings)
-        minutes = reading_time(
-            para, cues, para.durations, ratings, verdict.verdict in (Verdict.DEEP, Verdict.SKIM)
-        )
+        # read as if rated; a paragraph rated for no reading keeps no last-resort time
+        timed = reading_time(para, cues, para.durations, ratings)
+        rated = verdict.verdict in (Verdict.DEEP, Verdict.SKIM)
+        minutes = timed if rated else without_last_resort(timed)
         decided = verdict.rating
         only_part = decided is not None and decided.tier and decided.scope.startswith("part")
         if (verdict.verdict is Verdict.UNKNOWN or only_part) and para.durations:
             # nothing rates it in words, or only a part of it: the whole's reading time may
             # ("Fifteen minutes at most."; "plan on 35 minutes … the tests you can glance at")
-            timed = minutes if only_part else reading_time(
-                para, cues, para.durations, ratings, True
-            )
             by_time = rating_by_time(para, cues, timed)
             if by_time is not None:
                 verdict = VerdictReading(by_time.verdict, by_time, (*ratings, by_time))

@@ -56,9 +56,10 @@ from .time_context import (
     is_measurement,
     other_label,
     time_label,
+    time_to_finish,
 )
 
-__all__ = ["UNTIED", "ReadingTime", "reading_time"]
+__all__ = ["UNTIED", "ReadingTime", "reading_time", "without_last_resort"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,28 +74,26 @@ class ReadingTime:
 
 
 def reading_time(
-    para: Para, scan: Scan, durations: Sequence[Duration], ratings: Sequence[Rating],
-    rated: bool = False,
+    para: Para, scan: Scan, durations: Sequence[Duration], ratings: Sequence[Rating]
 ) -> ReadingTime:
-    """The first duration that is the reading time (see the module docs)."""
+    """The first duration that is the reading time (see the module docs), as in a paragraph
+    rated for reading: `without_last_resort` takes the last rule's time back elsewhere."""
     others: list[tuple[Duration, str]] = []
     if durations:  # the words of durations, looked for only around them
         windows = [(max(0, d.start - 2 * WINDOW), d.end + WINDOW) for d in durations]
         scan = with_time_words(para.norm, scan, windows)
-    chosen: Duration | None = None
-    chosen_rule = ""
+    chosen: Duration | None
+    chosen, chosen_rule = None, ""
     for n, duration in enumerate(durations):  # each judged, so `--explain` can say why
-        # A paragraph never holds dozens of real estimates: past them, text repeats
-        # itself, and judging each costs a clause look-up for nothing.
+        # dozens of durations are text repeating itself, not estimates: judge the first
         rule = _judge(para, scan, duration, ratings) if n < _JUDGED else _NOT_JUDGED
         if chosen is None and rule.startswith("reading"):
             chosen, chosen_rule = duration, rule
         else:
             others.append((duration, rule))
-    if chosen is None and rated:
-        # A paragraph that rates the entry for reading and holds a duration tied to
-        # nothing else (no process, no label, no question) is giving its reading time,
-        # unless that duration is plainly a measurement or a setting.
+    if chosen is None:
+        # A rated paragraph's duration tied to nothing else (no process, label, question)
+        # is its reading time, unless it is plainly a measurement or a setting.
         for k, (duration, rule) in enumerate(others):
             if rule in _UNTIED and not is_measurement(para, duration) and not _near_other(
                 para, scan, duration
@@ -108,6 +107,17 @@ def reading_time(
 
 _JUDGED = 64
 _NOT_JUDGED = f"not reading: past the first {_JUDGED} durations"
+
+
+def without_last_resort(timed: ReadingTime) -> ReadingTime:
+    """`timed` where nothing rates the reading: the last rule gives no time there."""
+    if timed.duration is None or not timed.rule.startswith(UNTIED):
+        return timed
+    reason = _ALONE if timed.rule != UNTIED else _NO_READING_WORD
+    others = sorted((*timed.others, (timed.duration, reason)), key=lambda o: o[0].start)
+    return ReadingTime(None, None, "", tuple(others))
+
+
 #: The last rule's reason: the one duration in a rated paragraph that nothing else claims.
 UNTIED = "reading: the one time tied to nothing else"
 # What `_judge` says of a duration nothing ties to anything: the last rule may take it.
@@ -180,9 +190,7 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
         is_measurement(para, duration) or scan.any(lx.PART, clause_start, start)
     ):
         return f"reading: the time {scan.words[advised]!r} asks for"
-    if _done_in().search(para.norm, clause_start, start) or _finished_after().match(
-        para.norm, end
-    ):
+    if time_to_finish(para, clause_start, start, end):
         return "reading: the reader through the entry in that time"
     other = other_label(para, scan, start)
     if other:
@@ -366,25 +374,6 @@ def _just_after(para: Para, rating: Rating, clause_end: int) -> bool:
         return True
     after = para.sentence_end(min(len(para.norm), end + 1))
     return rating.start <= after
-
-
-@cache
-def _done_in() -> re.Pattern[str]:
-    """ "get through it in five minutes", "you'll be done in ten": the entry as the
-    object of what the reader does, or the reader done, in the time (not "It runs in…",
-    where the entry is the subject)."""
-    return re.compile(
-        r"(?:[a-z]\s+(?:it|this(?:\s+one)?)|you(?:'ll|\s+will|\s+can|'re)?\s+(?:be\s+)?"
-        r"(?:done|through|finished)(?:\s+with\s+it)?)\s+(?:in|within|under|inside)\s+"
-        r"(?:about|around|roughly|just|only|~)?\s*\Z"
-    )
-
-
-@cache
-def _finished_after() -> re.Pattern[str]:
-    """ "三两分钟就能吃完", "十分钟内搞定": the time it takes to finish, whatever the verb."""
-    return re.compile(r"\s*(?:内|之内|以内)?\s*(?:就|便)?\s*(?:能|可以|可)?\s*"
-                      r"(?:[\u4e00-\u9fff]完(?!成)|搞定|拿下)")
 
 
 @cache

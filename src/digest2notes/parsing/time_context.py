@@ -17,7 +17,7 @@ from .text import Para
 
 __all__ = [
     "WINDOW", "asked_time", "ceiling_after", "ceiling_before", "is_measurement", "other_label",
-    "time_label",
+    "time_label", "time_to_finish",
 ]
 
 #: How far from a duration its surroundings are looked at: what a duration is about is
@@ -167,3 +167,30 @@ def ceiling_after(para: Para, end: int) -> str:
 @cache
 def _clause_mark() -> re.Pattern[str]:
     return re.compile(r"[,，.。;；!！)）*_]")
+
+
+def time_to_finish(para: Para, clause_start: int, start: int, end: int) -> bool:
+    """Is the duration the time the reader takes to get through the entry ("get through
+    it in five minutes", "you'll be done in ten", "三两分钟就能吃完"), whatever the verb?"""
+    return bool(
+        _done_in().search(para.norm, clause_start, start) or _finished_after().match(para.norm, end)
+    )
+
+
+@cache
+def _done_in() -> re.Pattern[str]:
+    """ "get through it in five minutes", "you'll be done in ten": the entry as the
+    object of what the reader does, or the reader done, in the time (not "It runs in…",
+    where the entry is the subject)."""
+    return re.compile(
+        r"(?:[a-z]\s+(?:it|this(?:\s+one)?)|you(?:'ll|\s+will|\s+can|'re)?\s+(?:be\s+)?"
+        r"(?:done|through|finished)(?:\s+with\s+it)?)\s+(?:in|within|under|inside)\s+"
+        r"(?:about|around|roughly|just|only|~)?\s*\Z"
+    )
+
+
+@cache
+def _finished_after() -> re.Pattern[str]:
+    """ "三两分钟就能吃完", "十分钟内搞定": the time it takes to finish, whatever the verb."""
+    return re.compile(r"\s*(?:内|之内|以内)?\s*(?:就|便)?\s*(?:能|可以|可)?\s*"
+                      r"(?:[\u4e00-\u9fff]完(?!成)|搞定|拿下)")
