@@ -97,8 +97,9 @@ def _plan(
     days = digestnotes.days_of(unique)
     day_ids = {day.id for day in days}
     # The other days' notes this run may touch: those listing an entry of the run, and
-    # with daily notes every digest of those days (a daily note links them all).
-    records = known_state.records_of(ids)
+    # with daily notes every digest of those days (a daily note links them all). The
+    # days' own records are read with the entries' (for the look), in one read.
+    records = known_state.records_of(ids | day_ids)
     news = [e.id for e in unique if _brings_news(e, records.get(e.id))]
     listing = known_state.listing(news) - day_ids
     dates = {day.date for day in days} | {digest_date(i) for i in listing}
