@@ -21,8 +21,9 @@ from .location import Location
 from .state import Record, Update
 from .writer import Stamp
 
-if TYPE_CHECKING:  # what a note says, and the merge, load with the first note to write:
-    from .history import DayKnown, Known  # most runs write none
+# What a note says, and the merge, load with the first note to write: most runs write none.
+if TYPE_CHECKING:
+    from .history import DayKnown, Known
     from .kept import Written
     from .merge import Merged
     from .note import Draft
