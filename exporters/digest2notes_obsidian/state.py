@@ -220,6 +220,8 @@ class State:
 
     def _take(self, batches: Iterable[Iterable[tuple[Any, ...]]]) -> list[str]:
         """The ids of the rows (`_select`'s columns), each made a record if not yet read."""
+        if self.with_seen:  # the notes' values, which `_select` reads for the queue only
+            from .kept import Seen
         ids = []
         for rows in batches:
             for note_id, relative, inode, mtime, size, absorbed, seen_json in rows:
@@ -230,7 +232,7 @@ class State:
                         relative,
                         _stamp(inode, mtime, size),
                         frozenset(absorbed.split()) if self.current_format else frozenset(),
-                        _seen(seen_json) if seen_json else None,
+                        Seen.from_json(json.loads(seen_json)) if seen_json else None,
                     )
         return ids
 
@@ -303,13 +305,6 @@ def _written(text: str) -> Written:
     from .kept import Written
 
     return Written.from_json(json.loads(text))
-
-
-def _seen(text: str) -> Seen:
-    """A note's values as recorded (read for the queue only, `State.with_seen`)."""
-    from .kept import Seen
-
-    return Seen.from_json(json.loads(text))
 
 
 def _stamp(inode: object, mtime: object, size: object) -> Stamp | None:
