@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from digest2notes_obsidian import progress, views
+from digest2notes_obsidian import statuses, views
 
 from .conftest import RunCli
 
@@ -18,7 +18,7 @@ def test_base_file_is_valid_bases_yaml_and_lists_what_the_queue_lists() -> None:
     conditions = data["filters"]["and"]
     assert 'file.hasProperty("digest2notes_id")' in conditions
     assert 'verdict.toString().lower().trim() != "skip"' in conditions  # the queue's skip rule
-    assert {f'status.toString().lower().trim() == "{w}"' for w in progress.DONE_WORDS} == set(
+    assert {f'status.toString().lower().trim() == "{w}"' for w in statuses.DONE_WORDS} == set(
         conditions[2]["not"]
     )
     (view,) = data["views"]

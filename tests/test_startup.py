@@ -64,8 +64,9 @@ def test_a_run_imports_only_the_exporter_it_uses(tmp_path: Path) -> None:
 
 def test_a_re_export_with_nothing_new_loads_no_note_writing(tmp_path: Path) -> None:
     """A daily re-export of digests already exported reads no note and writes none, so it
-    loads neither the merge nor the frontmatter reader (nor, without a config file's
-    tables, the module that suggests a table's right name)."""
+    loads neither the merge nor the frontmatter reader, nor what a note says (its text,
+    the history, the base), nor the state's writer (nor, without a config file's tables,
+    the module that suggests a table's right name)."""
     digest = tmp_path / "vllm-2026-11-28.txt"
     digest.write_text("vllm-project/vllm\n\nFix a typo (#1)\n\n随便看看。\n", encoding="utf-8")
     vault = tmp_path / "vault"
@@ -81,4 +82,6 @@ def test_a_re_export_with_nothing_new_loads_no_note_writing(tmp_path: Path) -> N
     again = _modules_after(run)
     assert "digest2notes_obsidian.exporter" in again
     assert not {"digest2notes_obsidian.merge", "digest2notes_obsidian.properties", "yaml",
-                "difflib"} & again
+                "difflib", "digest2notes_obsidian.note", "digest2notes_obsidian.markdown",
+                "digest2notes_obsidian.history", "digest2notes_obsidian.kept",
+                "digest2notes_obsidian.progress", "digest2notes_obsidian.statesave"} & again

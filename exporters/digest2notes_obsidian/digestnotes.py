@@ -31,14 +31,20 @@ import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
 
 from digest2notes import Entry
 
-from . import filenames, markdown, note
-from .history import DayKnown
+from . import filenames
 from .ids import DIGEST_KEY, digest_note_id, digest_value
-from .note import Block, Draft, Kind
 from .style import NoteStyle
+
+# The note's text (`note`, `markdown`) loads with the first digest note to write
+# (`draft`): a run that finds every day's list as it left it needs neither.
+if TYPE_CHECKING:
+    from .history import DayKnown
+    from .note import Block, Draft, Kind
 
 DAYS_FOLDER = "Days"
 DAY_TAG = "digest2notes-day"
@@ -59,7 +65,12 @@ def _derive(
     return {DIGEST_KEY: digest_value(note_id)}
 
 
-KIND = Kind(KEYS, frozenset({DIGEST_KEY}), frozenset({"tags"}), _derive)
+@cache
+def _kind() -> Kind:
+    """What the merge must know of a digest note's properties."""
+    from .note import Kind
+
+    return Kind(KEYS, frozenset({DIGEST_KEY}), frozenset({"tags"}), _derive)
 
 
 @dataclass(frozen=True)
@@ -116,14 +127,16 @@ def fingerprint(day: Day, targets: Mapping[str, str | None], style: NoteStyle) -
 
 def draft(known: DayKnown) -> Draft:
     """The digest's note, with the reading list `known`."""
+    from .note import Draft, repo_tag
+
     properties: dict[str, object] = {
         "repo": known.repo,
         "digest_date": _date(known.date),
         "entries": known.entries,
         "total_minutes": known.minutes,
-        "tags": [DAY_TAG, note.repo_tag(known.repo)],
+        "tags": [DAY_TAG, repo_tag(known.repo)],
     }
-    return Draft(day_id(known.repo, known.date), properties, (listing(known),), KIND)
+    return Draft(day_id(known.repo, known.date), properties, (listing(known),), _kind())
 
 
 def count(entries: int) -> str:
@@ -132,14 +145,17 @@ def count(entries: int) -> str:
 
 def listing(known: DayKnown) -> Block:
     """The reading list: a callout whose title gives the count and the total time."""
-    lines = [f"{note.LISTING_HEADER} · {count(known.entries)} · {known.minutes} min"]
+    from . import markdown
+    from .note import LISTING_HEADER, LISTING_KEY, Block
+
+    lines = [f"{LISTING_HEADER} · {count(known.entries)} · {known.minutes} min"]
     for number, row in enumerate(known.rows, start=1):
         if row.target is None:
             shown = f"{markdown.inline(row.title)} (you deleted its note)"
         else:
             shown = link(row.target)
         lines.append(f"> {number}. {shown} · {row.verdict.value} · {row.minutes} min")
-    return Block(note.LISTING_KEY, tuple(lines))
+    return Block(LISTING_KEY, tuple(lines))
 
 
 def link(target: str) -> str:
@@ -149,6 +165,8 @@ def link(target: str) -> str:
     shown = name.removesuffix(filenames.NOTE_SUFFIX)
     if shown and not _LINK_UNSAFE.search(shown) and shown == shown.strip():
         return f"[[{shown}]]"
+    from . import markdown
+
     label = markdown.inline(shown).replace("[", "\\[").replace("]", "\\]") or "note"
     return f"[{label}]({urllib.parse.quote(name)})"
 

@@ -18,23 +18,24 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from digest2notes import Action, Change, Entry, Restore
 
-from . import digestnotes, finder, history, works
+from . import digestnotes, finder, works
 from .digestnotes import Day
 from .finder import Look, NoteFile
-from .history import DayKnown, Known, Row
-from .kept import Written
 from .location import Location
 from .naming import Names
-from .note import minutes_of
 from .state import Record, State, Update
 from .style import NoteStyle
 from .works import Work
 
+# What a note says (`history`, `note`) loads with the first list to write (`EntryNotes`):
+# a run in which no day's list changes needs neither.
 if TYPE_CHECKING:
+    from .history import DayKnown, Known, Row
+    from .kept import Written
     from .merge import Merged  # loads with the first note to write
 
 DELETED = "deleted by you"
@@ -53,15 +54,22 @@ class EntryNotes:
         for work in entry_works:
             skipped = work.change.action is Action.SKIPPED
             self.targets[work.id] = None if skipped else work.change.target or None
-            known = work.known
-            if isinstance(known, Known):
-                self._known[work.id] = known
+            if work.known is not None:  # an entry's work keeps its entry's `Known`
+                self._known[work.id] = cast("Known", work.known)
         self._entries = {entry.id: entry for entry in entries}
         self._state = state
         self._style = style
 
+    def listing(self, day: Day, ids: Sequence[str]) -> DayKnown:
+        """The reading list of `day`: these entries of the run, as they stand now."""
+        from .history import DayKnown
+
+        return DayKnown(day.repo, day.date, tuple(self.rows(ids)))
+
     def rows(self, ids: Sequence[str]) -> list[Row]:
         """The reading-list lines of these entries of the run, as they stand now."""
+        from . import history
+
         missing = [i for i in ids if i not in self._known]
         for note_id, (stored, _) in self._state.bodies(missing).items():
             if stored is not None:
@@ -80,6 +88,9 @@ class EntryNotes:
         return replace(row, target=self.targets[row.id])  # only its note may have moved
 
     def _row(self, note_id: str) -> Row:
+        from .history import Row
+        from .note import minutes_of
+
         known = self._known[note_id]
         minutes = minutes_of(known, self._style)
         return Row(note_id, known.title, self.targets.get(note_id), known.verdict, minutes)
@@ -135,12 +146,13 @@ def plan(
             planned[day.id] = Work(day.id, _unchanged(change), update=moved)
         else:
             pending[day.id] = _Pending(change, record, print_, found, listed)
-    notes.rows(sorted({i for job in pending.values() for i in job.entries}))  # one read
+    if pending:  # the histories of every entry on the lists to write, in one read
+        notes.rows(sorted({i for job in pending.values() for i in job.entries}))
     lists: dict[str, DayKnown] = {}
     for day in days:
         job = pending.get(day.id)
         if job is not None:
-            lists[day.id] = DayKnown(day.repo, day.date, tuple(notes.rows(job.entries)))
+            lists[day.id] = notes.listing(day, job.entries)
     for note_id, (record, stored) in recorded.items():
         if note_id in planned or note_id in pending or stored is None or record.path is None:
             continue

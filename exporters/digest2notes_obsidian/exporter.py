@@ -62,7 +62,7 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         return Plan(changes=changes, state=planned, warnings=warnings)
 
     def apply(self, plan: Plan[Planned], progress: ProgressCallback | None = None) -> Report:
-        from . import propertytypes, statesave, views
+        from . import propertytypes, views
         from .applying import apply_work
         from .writer import Writer, remove_orphans
 
@@ -108,6 +108,8 @@ class ObsidianExporter(Exporter["Planned"], ProgressSource):
         copies = planned.look.copies()
         same_copies = set(copies) == set(old.copies.values())
         if updates or dailies or old.fresh or folders != old.folders or not same_copies:
+            from . import statesave  # most re-exports have nothing new to record
+
             started = planned.look.started
             problem = statesave.save(old, updates, copies, folders, started, dailies)
             if problem:

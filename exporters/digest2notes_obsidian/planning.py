@@ -28,30 +28,21 @@ from typing import TYPE_CHECKING
 
 from digest2notes import Action, Change, Entry, Restore
 
-from . import (
-    digestnotes,
-    digestplanning,
-    filenames,
-    finder,
-    history,
-    note,
-    propertytypes,
-    state,
-    views,
-    works,
-)
+from . import digestnotes, digestplanning, filenames, finder, propertytypes, state, views, works
 from .finder import Look, NoteFile
-from .history import Known
 from .ids import digest_date
-from .kept import Written
 from .location import Location
 from .naming import Names
 from .state import Record, State, Update
 from .style import NoteStyle
 from .works import Work
 
+# What a note says (`history`, `note`) loads with the first entry that brings news
+# (`_skip`, `_create`, `_merge`): a re-export of what was exported before has none.
 if TYPE_CHECKING:
     from .daily import DailyWork  # daily notes are opt-in: they load for a run that asks
+    from .history import Known
+    from .kept import Written
     from .merge import Merged  # loads with the first note to write
 
 DELETED = "deleted by you"
@@ -106,8 +97,9 @@ def _plan(
     days = digestnotes.days_of(unique)
     day_ids = {day.id for day in days}
     # The other days' notes this run may touch: those listing an entry of the run, and
-    # with daily notes every digest of those days (a daily note links them all).
-    records = known_state.records_of(ids)
+    # with daily notes every digest of those days (a daily note links them all). The
+    # days' own records are read with the entries' (for the look), in one read.
+    records = known_state.records_of(ids | day_ids)
     news = [e.id for e in unique if _brings_news(e, records.get(e.id))]
     listing = known_state.listing(news) - day_ids
     dates = {day.date for day in days} | {digest_date(i) for i in listing}
@@ -180,6 +172,8 @@ def _needs_reading(known_state: State, look: Look, entry: Entry) -> bool:
 def _skip(entry: Entry, record: Record | None, stored: Known | None) -> Work:
     """A note the reader deleted: left deleted, but what the digest says is kept for a
     later ``--restore``."""
+    from . import history
+
     change = Change(entry.id, entry.title, Action.SKIPPED, "", DELETED)
     if record is not None and record.path is None and entry.fingerprint in record.absorbed:
         return Work(entry.id, change)  # nothing new since it was deleted
@@ -196,6 +190,8 @@ def _create(
     names: Names,
     style: NoteStyle,
 ) -> Work:
+    from . import history, note
+
     known = history.absorb(stored, entry)
     relative = names.take(filenames.sanitise(entry.title), entry.id.rsplit(":", 1)[-1])
     change = Change(entry.id, entry.title, Action.CREATE, relative)
@@ -222,6 +218,8 @@ def _merge(
     base: Written | None,
     style: NoteStyle,
 ) -> tuple[Work, str | None]:
+    from . import history, note
+
     known = history.absorb(stored, entry)
     absorbed = _absorbed(record, entry, stored, known)
     change = Change(entry.id, entry.title, Action.UPDATE, found.relative)

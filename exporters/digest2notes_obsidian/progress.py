@@ -30,9 +30,7 @@ from .finder import NoteFile
 from .ids import is_digest_id
 from .kept import Front, Seen, verdict_of
 from .location import Location, inside
-
-DONE_WORDS = ("done", "read", "finished")
-READING_WORDS = ("reading", "in progress", "in-progress", "started")
+from .statuses import normalise_status
 
 _STATUS_LINE = re.compile(r"^status[ \t]*:[^\r\n]*(?P<eol>\r?\n|$)", re.MULTILINE)
 _CONTINUED = re.compile(r"(?:[ \t]+[^\r\n]*|-[ \t][^\r\n]*|-)(?:\r?\n|$)")
@@ -40,16 +38,6 @@ _DELIMITER = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _BEGIN = re.compile(r"^%% digest2notes:begin\b")
 _END = re.compile(r"^%% digest2notes:end\b")
-
-
-def normalise_status(value: object) -> StudyStatus:
-    """The reader's free-text status as one of ours; anything unknown counts as unread."""
-    text = " ".join(value.casefold().split()) if isinstance(value, str) else ""
-    if text in DONE_WORDS:
-        return StudyStatus.DONE
-    if text in READING_WORDS:
-        return StudyStatus.READING
-    return StudyStatus.UNREAD
 
 
 def read_progress(location: Location) -> Progress:

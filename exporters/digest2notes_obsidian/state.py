@@ -39,12 +39,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .ids import DIGEST_PREFIX
-from .kept import Seen, Written
 from .location import Location
 from .writer import Stamp
 
-if TYPE_CHECKING:  # the histories load with the first one read: the queue reads none
+# The histories, the bases and the notes' values load with the first one read: the
+# queue reads no history, and a re-export that brings nothing new reads none of them.
+if TYPE_CHECKING:
     from .history import DayKnown, Known
+    from .kept import Seen, Written
 
 STATE_FOLDER = ".digest2notes"
 STATE_FILE = "state.sqlite3"
@@ -148,14 +150,12 @@ class State:
 
     def bodies(self, ids: Collection[str]) -> dict[str, tuple[Known | None, Written | None]]:
         """The history and base of these entries."""
-        from .history import Known
-
         found: dict[str, tuple[Known | None, Written | None]] = {}
         for rows in self._chunks("SELECT id, known, written FROM notes WHERE id", list(ids)):
             for note_id, known, written in rows:
                 found[note_id] = (
-                    Known.from_json(json.loads(known)) if known else None,
-                    Written.from_json(json.loads(written)) if written else None,
+                    _known(known) if known else None,
+                    _written(written) if written else None,
                 )
         return found
 
@@ -165,7 +165,7 @@ class State:
         for rows in self._chunks("SELECT id, written FROM notes WHERE id", list(ids)):
             for note_id, written in rows:
                 if written:
-                    found[note_id] = Written.from_json(json.loads(written))
+                    found[note_id] = _written(written)
         return found
 
     def digest_ids(self) -> list[str]:
@@ -220,6 +220,8 @@ class State:
 
     def _take(self, batches: Iterable[Iterable[tuple[Any, ...]]]) -> list[str]:
         """The ids of the rows (`_select`'s columns), each made a record if not yet read."""
+        if self.with_seen:  # the notes' values, which `_select` reads for the queue only
+            from .kept import Seen
         ids = []
         for rows in batches:
             for note_id, relative, inode, mtime, size, absorbed, seen_json in rows:
@@ -291,6 +293,18 @@ def _day(text: str | None) -> DayKnown | None:
         return DayKnown.from_json(json.loads(text)) if text else None
     except (ValueError, TypeError, KeyError):
         return None
+
+
+def _known(text: str) -> Known:
+    from .history import Known
+
+    return Known.from_json(json.loads(text))
+
+
+def _written(text: str) -> Written:
+    from .kept import Written
+
+    return Written.from_json(json.loads(text))
 
 
 def _stamp(inode: object, mtime: object, size: object) -> Stamp | None:

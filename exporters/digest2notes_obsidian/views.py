@@ -21,7 +21,7 @@ from pathlib import Path
 from digest2notes import Action, Change, ExportError
 
 from .location import Location
-from .progress import DONE_WORDS
+from .statuses import DONE_WORDS
 from .writer import Writer
 
 BASE_NAME = "Study queue.base"

@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING
 from digest2notes import Action, Change
 
 from .finder import NoteFile
-from .history import DayKnown, Known
-from .kept import Written
 from .location import Location
-from .note import Draft
 from .state import Record, Update
 from .writer import Stamp
 
-if TYPE_CHECKING:  # the merge loads with the first note to write: most runs write none
+# What a note says, and the merge, load with the first note to write: most runs write none.
+if TYPE_CHECKING:
+    from .history import DayKnown, Known
+    from .kept import Written
     from .merge import Merged
+    from .note import Draft
 
 
 @dataclass(frozen=True)

@@ -125,17 +125,18 @@ def analyse_many(
     if store is None:
         return [_analyse_cached(text, key) for text in texts]
     salt = json.dumps(sorted((phrase, verdict.value) for phrase, verdict in key or ()))
-    keys = [store.key(salt, text) for text in texts]
+    distinct = list(dict.fromkeys(texts))  # yesterday's entries repeat: each looked up once
+    keys = [store.key(salt, text) for text in distinct]
     stored = store.get_many(keys)
-    analyses = []
-    for text, hashed in zip(texts, keys, strict=True):
+    analyses = {}
+    for text, hashed in zip(distinct, keys, strict=True):
         value = stored.get(hashed)
         analysis = _decoded(value) if value is not None else None
         if analysis is None:
             analysis = _analyse_cached(text, key)
             store.put(hashed, _encoded(analysis))
-        analyses.append(analysis)
-    return analyses
+        analyses[text] = analysis
+    return [analyses[text] for text in texts]
 
 
 def _encoded(analysis: Analysis) -> str:
