@@ -105,6 +105,15 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Read it and weep: a one-line fix.", UNKNOWN),
         ("It reads it twice.", UNKNOWN),
         ("Verdict: read. 15 mins.", DEEP),
+        # no bearing on the readers, or one only on others, opening its clause
+        ("Purely internal; not for us.", SKIP),
+        ("Doesn't concern us.", SKIP),
+        ("这条跟我们没关系。", SKIP),
+        ("Only relevant to Windows packagers.", SKIP),
+        ("仅与 Windows 打包相关。", SKIP),
+        ("This doesn't affect existing users.", UNKNOWN),
+        ("The fix is only relevant to the slow path, which is worth a close read.", DEEP),
+        ("Mechanical change; nothing for reviewers.", SKIP),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

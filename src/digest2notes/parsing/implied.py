@@ -5,7 +5,9 @@ Writers often rate an entry the way people talk, not with "read closely" or "ski
 * a rhetorical question of who would read it ("Why would anyone read this?",
   "这种谁会点开看啊？"): a skip;
 * nothing in it for a reader ("there's nothing in it for a reader", "nothing for you
-  here"), or "not for you" opening the sentence ("Not for you unless …"): a skip;
+  here"), "not for you" opening a clause ("Not for you unless …"), no bearing on the
+  readers ("Doesn't concern us", "跟我们没关系") or one only on others opening a clause
+  ("Only relevant to Windows packagers", "仅与打包相关"): a skip;
 * time refused to it ("don't spend a click on it", "不值得花时间"), nothing missed
   without it ("you won't miss anything by passing on it"), or a bare refusal in the first
   person ("I wouldn't."): a skip;
@@ -60,7 +62,7 @@ def implied_ratings(para: Para, scan: Scan) -> list[Rating]:
             continue  # most paragraphs hold none of a shape's words: no search at all
         for match in _compiled(source).finditer(norm):
             start, end = match.span()
-            if opens and norm[para.sentence_start(start) : start].strip(" \t\n*_>"):
+            if opens and norm[para.clause_start(start) : start].strip(" \t\n*_>"):
                 continue  # "Not for you …", "I wouldn't." only as a sentence of their own
             if _negated(norm, start) and verdict is not Verdict.SKIP:
                 continue  # "no need to clear your afternoon"
@@ -166,7 +168,8 @@ _SPAN = (
 _SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
     (("nothing",), (
         r"(?<![a-z])nothing\s+(?:[a-z']+\s+){0,2}?"
-        r"(?:for\s+(?:you|us|a\s+reader|readers|most\s+(?:of\s+us|readers|people))|in\s+it|"
+        r"(?:for\s+(?:you|us|a\s+reader|readers|reviewers|(?:our|the)\s+team|"
+        r"most\s+(?:of\s+us|readers|people))|in\s+it|"
         r"here\s+for)(?![a-z])"
         # the end of the clause, or of a reader's phrase: "nothing in it alters X" describes
         r"(?=[^.;:!?,]{0,24}?(?:[.;:!?,]|\Z))(?!\s+[a-z]+s\s)"
@@ -174,6 +177,19 @@ _SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
     (("not for",), (
         r"(?<![a-z])not\s+for\s+(?:you|us|most\s+(?:of\s+us|readers|people)|readers)(?![a-z])"
     ), Verdict.SKIP, "not for the reader", True),
+    # no bearing on the readers ("Doesn't concern us", "跟我们没关系"), or a bearing only on
+    # others ("Only relevant to Windows packagers", "仅与打包相关")
+    (("concern", "affect", "impact", "not our", "我们", "咱们"), (
+        r"(?<![a-z])(?:doesn't|does\s+not|won't|will\s+not)\s+(?:concern|affect)\s+(?:us|you)"
+        r"(?![a-z])|(?<![a-z])(?:zero|no)\s+impact\s+on\s+us(?![a-z])|(?<![a-z])not\s+our\s+"
+        r"(?:area|problem|concern)(?![a-z])|"
+        r"(?:跟|和|与|同)(?:我们|咱们|大家)(?:没|无|没有|没啥)关系?|(?:跟|和|与)(?:我们|咱们)关系不大|"
+        r"对(?:我们|咱们)(?:没有|没|无)(?:什么|啥)?影响"
+    ), Verdict.SKIP, "no bearing on the reader", False),
+    (("relevant", "仅与", "只与", "只和", "仅和"), (  # opening its clause: no subject of its own
+        r"(?<![a-z])only\s+relevant\s+(?:to|for|if)(?![a-z])|"
+        r"(?:仅|只)(?:与|和|跟)[^，,。；;]{1,16}(?:相关|有关)"
+    ), Verdict.SKIP, "a bearing only on others", True),
     (("spend", "waste", "花时间"), (
         r"(?<![a-z])(?:don't|do\s+not|no\s+need\s+to|never)\s+(?:spend|waste)\s+"
         r"(?:a|an|one|any|your)?\s*(?:click|minute|second|moment|time|breath)s?\s+on\s+"
