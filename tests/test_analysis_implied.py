@@ -114,6 +114,8 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("This doesn't affect existing users.", UNKNOWN),
         ("The fix is only relevant to the slow path, which is worth a close read.", DEEP),
         ("Mechanical change; nothing for reviewers.", SKIP),
+        ("Nothing actionable here.", SKIP),
+        ("Read it closely; nothing like it exists here.", DEEP),
     ],
 )
 def test_ratings_implied_by_shape(text: str, verdict: Verdict) -> None:

@@ -174,6 +174,9 @@ _SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
         # the end of the clause, or of a reader's phrase: "nothing in it alters X" describes
         r"(?=[^.;:!?,]{0,24}?(?:[.;:!?,]|\Z))(?!\s+[a-z]+s\s)"
     ), Verdict.SKIP, "nothing in it for a reader", False),
+    (("nothing",), (  # "Nothing actionable here.": an adjective at most, then the clause ends
+        r"(?<![a-z])nothing\s+(?:[a-z'-]*[a-rt-z]\s+)?here(?=\s*(?:[.;:!?]|\Z))"
+    ), Verdict.SKIP, "nothing in it for a reader", False),
     (("not for",), (
         r"(?<![a-z])not\s+for\s+(?:you|us|most\s+(?:of\s+us|readers|people)|readers)(?![a-z])"
     ), Verdict.SKIP, "not for the reader", True),
