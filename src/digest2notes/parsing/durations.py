@@ -85,6 +85,8 @@ class Duration:
     start: int
     end: int
     minutes: int
+    #: The ceiling it opens with ("under", "at most", "不超过"), or "".
+    ceiling: str = ""
 
 
 def find_durations(para: Para) -> list[Duration]:
@@ -124,13 +126,14 @@ def find_durations(para: Para) -> list[Duration]:
             # "半小时到四十分钟", "1 hour to 90 minutes": one range, its upper bound
             last = found.pop()
             minutes = max(minutes, last.minutes)
-            found.append(Duration(last.start, u_end, minutes))
+            found.append(Duration(last.start, u_end, minutes, last.ceiling))
             continue
         if found and _compound(norm, found[-1], match.start(), word):
             last = found.pop()  # "1 hour 20 minutes", "1h20m", "一小时二十分钟": one time
-            found.append(Duration(last.start, u_end, last.minutes + minutes))
+            found.append(Duration(last.start, u_end, last.minutes + minutes, last.ceiling))
             continue
-        found.append(Duration(match.start(), u_end, minutes))
+        ceiling = " ".join((match.group("ceiling") or "").split())
+        found.append(Duration(match.start(), u_end, minutes, ceiling))
     return found
 
 

@@ -304,7 +304,7 @@ def rating_by_time(para: Para, scan: Scan, timed: ReadingTime) -> Rating | None:
     clause = (para.clause_start(duration.start), para.clause_end(duration.end))
     if QUICK < duration.minutes < CLOSE and not (
         ceiling_after(para, duration.end)
-        or ceiling_before(para, clause[0], duration.start, duration.end)
+        or ceiling_before(para, clause[0], duration)
     ):
         return None
     if scan.any(lx.NEG, clause[0], duration.start):

@@ -204,7 +204,7 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
         has_content(para, scan, scan.ends[part], tail, AFTER)
     ):
         tail = end
-    capped = ceiling_before(para, clause_start, start, end)
+    capped = ceiling_before(para, clause_start, duration)
     if (capped or not has_content(para, scan, clause_start, start, AFTER)) and not has_content(
         para, scan, end, tail, AFTER
     ):

@@ -138,20 +138,13 @@ _CEILINGS = ("tops", "max", "at most", "at the most", "or less", "最多", "顶�
              "以内", "之内", "以下")
 
 
-def ceiling_before(para: Para, clause_start: int, start: int, end: int) -> str:
+def ceiling_before(para: Para, clause_start: int, duration: Duration) -> str:
     """A ceiling opening the duration's clause ("顶多十分钟", "at most ten minutes", "no
     more than six minutes"), before it or as part of it, with nothing else before it."""
-    lead = para.norm[clause_start:start].strip(" ,，*_")
+    lead = para.norm[clause_start : duration.start].strip(" ,，*_")
     if lead in _CEILINGS:
         return lead
-    own = _ceiling_words().match(para.norm, start, end)
-    return own.group(0).strip() if own and not lead else ""
-
-
-@cache
-def _ceiling_words() -> re.Pattern[str]:
-    return re.compile(r"不到|不超过|最多|至多|顶多|(?:under|less\s+than|at\s+most|up\s+to|"
-                      r"no\s+more\s+than|not\s+more\s+than|within)\s")
+    return duration.ceiling if not lead else ""
 
 
 def ceiling_after(para: Para, end: int) -> str:
