@@ -586,6 +586,12 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # an adverb of the reader's doing before an attention verb makes it advice
         ("大概看看。稍微留意缩写对照表放在哪个文件就够了。", ("缩写对照表放在哪个文件",)),
         ("大概看看。作者留意到缩写对照表放错了文件。", ()),
+        # an English header may run a few words longer, a clause as its object; one whose
+        # copula has introduced its object already is followed by what explains it
+        ("Read it. Inspect what the box does not tell you: how the bits grow; the handover.",
+         ("how the bits grow", "the handover")),
+        ("A short read. The interesting bit is how it handles a panicking worker: it is resumed "
+         "only after the rest are aborted.", ("how it handles a panicking worker",)),
     ],
 )
 def test_focus_from_structure(text: str, points: tuple[str, ...]) -> None:

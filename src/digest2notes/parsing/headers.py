@@ -72,14 +72,18 @@ def word_introducer(norm: str, end: int) -> int:
 def colon(para: Para, pos: int, limit: int) -> tuple[int, int] | None:
     """The colon or dash closing a header that starts at `pos` (and ends before `limit`),
     as (start, end), or None. Headers are short, and a sentence end or a plain comma
-    before the colon means there is none."""
-    norm = para.norm
-    stop = min(para.chunk_end(pos), pos + HEADER_LIMIT, limit)
+    before the colon means there is none. An English header may run a few words longer
+    ("Inspect what the box does not tell you:"), unless a copula in it has already
+    introduced its object ("The interesting bit is how X: …" explains X)."""
+    norm, origin = para.norm, pos
+    stop = min(para.chunk_end(pos), pos + HEADER_LIMIT + _ENGLISH_EXTRA, limit)
     while True:
         found = first_of(norm, _HEADER_ENDS, pos, stop)
         if found is None:
             return None
         at, mark = found
+        if not _short_enough(norm, origin, at):
+            return None
         if para.brackets and para.inside_brackets(at):
             pos = at + 1
             continue
@@ -87,12 +91,28 @@ def colon(para: Para, pos: int, limit: int) -> tuple[int, int] | None:
             # "Check, in order:": a few words after the comma, then the colon
             reach = _AFTER_COMMA if norm[at : at + _AFTER_COMMA].isascii() else _AFTER_HAN
             after = norm.find(":", at + 1, min(stop, at + reach))
-            if after >= 0 and "," not in norm[at + 1 : after]:
+            if after >= 0 and "," not in norm[at + 1 : after] and _short_enough(
+                norm, origin, after
+            ):
                 return after, after + 1
             return None
         if mark == "—" and norm.startswith("—", at + 1):
             return at, at + 2  # "——", the Chinese dash, is one mark
         return at, at + len(mark)
+
+
+_ENGLISH_EXTRA = 12
+
+
+def _short_enough(norm: str, start: int, end: int) -> bool:
+    return end - start < HEADER_LIMIT or (
+        norm[start:end].isascii() and _copula().search(norm, start, end) is None
+    )
+
+
+@cache
+def _copula() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z'])(?:is|are|was|were)(?![a-z'])")
 
 
 _HEADER_ENDS = (":", ",", "—", "–", " - ")
