@@ -588,6 +588,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("大概看看。作者留意到缩写对照表放错了文件。", ()),
         # an English header may run a few words longer, a clause as its object; one whose
         # copula has introduced its object already is followed by what explains it
+        # merit and a word for its pieces head a list: "The good stuff:", "The best bits:"
+        ("Read it. THE GOOD STUFF: → the soft-wrap path → the new config key.",
+         ("the soft-wrap path", "the new config key")),
+        ("Read it. A good part of the diff: tests.", ()),
         ("Read it. Inspect what the box does not tell you: how the bits grow; the handover.",
          ("how the bits grow", "the handover")),
         ("A short read. The interesting bit is how it handles a panicking worker: it is resumed "

@@ -264,7 +264,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "dive_into look_into concentrate_on home_in_on 注意 检视 详察 考察"),
     (VALUE, "stood_out stands_out stand_out standout"),
     # where the value of a change sits: "The fun bits are X", "The heart of it is X"
-    (VALUE, "fun_bits fun_bit fun_part fun_parts juicy_bits juicy_part good_bits crux "
+    (VALUE, "fun_part fun_parts juicy_part crux "
             "heart_of_it the_heart_of_it meat_of_it the_meat"),
     (VALUE, "值得注意 看点 亮点 要点 考点 关注点 嚼头 干货 精华 精髓 启示 启发 收获 借鉴 参考 学习 "
             "可复用 有意思 有趣 精彩 巧妙 妙处 interest interesting notable noteworthy of_note "
@@ -322,13 +322,15 @@ _TABLE: tuple[tuple[int, str], ...] = (
 )
 
 
-# "key points", "核心看点": a word of importance points only together with its noun
-# ("the group key", "核心数" do not).
+# "key points", "核心看点": importance points only with its noun ("group key", "核心数" don't)
 _IMPORTANT = ("key", "core", "crucial", "essential", "important")
 _HEADS = ("point", "points", "idea", "ideas", "change", "changes", "part", "parts", "detail",
           "details", "takeaway", "takeaways", "bits", "pieces", "question", "questions",
           "decision", "decisions", "design", "lesson", "lessons", "thing", "things", "insight",
           "insights")
+# "the good stuff", "the juicy bits": merit, with a word for pieces of it (not "part")
+_MERIT = ("good", "best", "juicy", "fun", "tasty", "meaty", "clever", "neat")
+_MERIT_HEADS = ("bit", "bits", "stuff", "pieces", "spots")
 _ZH_IMPORTANT = ("关键", "核心", "重要")
 _ZH_HEADS = ("点", "之处", "看点", "思路", "设计", "改动", "变化", "问题", "决策", "部分", "细节",
              "要点", "亮点", "价值")
@@ -347,12 +349,10 @@ def table() -> dict[str, int]:
         for word in _words(row):
             key = key_of(word)
             words[key] = words.get(key, 0) | flags
-    for adjective in _IMPORTANT:
-        for noun in _HEADS:
-            words[f"{adjective} {noun}"] = VALUE
-    for adjective in _ZH_IMPORTANT:
-        for noun in _ZH_HEADS:
-            words[adjective + noun] = VALUE
+    for adjectives, nouns, space in (
+        (_IMPORTANT, _HEADS, " "), (_MERIT, _MERIT_HEADS, " "), (_ZH_IMPORTANT, _ZH_HEADS, "")
+    ):
+        words.update((a + space + noun, VALUE) for a in adjectives for noun in nouns)
     for word, level in _levels():
         words.setdefault(word, level)
     for word, flags in list(words.items()):
