@@ -64,6 +64,12 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Toss it in the drawer, unless you wrote the old parser.", SKIP),
         ("The change is small unless you count the tests.", UNKNOWN),
         ("Read it closely unless you already reviewed the RFC.", DEEP),
+        # and so is what holds for all but a few readers, said with no reading word
+        ("除非你用 ARM，否则不受影响。", SKIP),
+        ("除非你在维护打包脚本，不然别碰。", SKIP),
+        ("除非你关心性能，否则看个标题就够。", SKIM),
+        ("除非你用 ARM，否则测试会失败。", UNKNOWN),
+        ("除非你开启缓存，否则性能下降明显。", UNKNOWN),
         ("Unless you build your own images, fold this hand.", SKIP),
         ("Unless you run Windows, the change is invisible.", UNKNOWN),
         ("Rope up and allow half an hour at altitude.", DEEP),

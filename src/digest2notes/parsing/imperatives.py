@@ -38,6 +38,8 @@ def imperative_ratings(para: Para, scan: Scan) -> list[Rating]:
             found += _read_it(para, scan)
     if "unless you" in para.norm:
         found += _unless_you(para, scan)
+    if "除非" in para.norm:
+        found += _otherwise(para, scan)
     return found
 
 
@@ -186,6 +188,25 @@ def _unless_you(para: Para, scan: Scan) -> list[Rating]:
 
 
 _FOR_ALL_BUT_A_FEW = "an imperative for all but a few"
+
+
+def _otherwise(para: Para, scan: Scan) -> list[Rating]:
+    """ "除非你维护 CI，否则别碰": what holds for every reader but a few, a negation with
+    no reading word (否则不受影响, 否则别碰), leaves the rest out: they skip it."""
+    found: list[Rating] = []
+    for match in _unless_you_otherwise().finditer(para.norm):
+        end = para.sentence_end(match.end())
+        if not scan.any(lx.NEG, match.end(), end) or scan.any(
+            lx.RATING & ~(lx.DISMISS | lx.NEG) | lx.PROCESS | lx.PART, match.end(), end
+        ):
+            continue  # "否则精读" is rated by its own words; "否则性能下降" describes
+        found.append(rating_of(para, Verdict.SKIP, match.start(), end, _FOR_ALL_BUT_A_FEW))
+    return found
+
+
+@cache
+def _unless_you_otherwise() -> re.Pattern[str]:
+    return re.compile(r"除非(?:你|您|大家)[^。！？!?;；]{1,40}?[，,]\s*(?:否则|不然|要不然)")
 
 
 @cache
