@@ -66,6 +66,8 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Read it closely unless you already reviewed the RFC.", DEEP),
         # and so is what holds for all but a few readers, said with no reading word
         ("除非你用 ARM，否则不受影响。", SKIP),
+        # Cantonese: "don't skip about as you read it" (跳住睇 is 跳着看) asks for all of it
+        ("建议安排时段精读，唔好跳住睇。", DEEP),
         ("除非你在维护打包脚本，不然别碰。", SKIP),
         ("除非你关心性能，否则看个标题就够。", SKIM),
         ("除非你用 ARM，否则测试会失败。", UNKNOWN),

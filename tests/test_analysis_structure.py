@@ -455,6 +455,8 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         # Cantonese function words read as Mandarin ones: 嘅係 is 的是, 同埋 is 以及
         ("大致睇睇就得。最值得留意嘅係 selector 嘅淺比較，同埋 `preserve` 選項點樣影響欄位。",
          ("selector 嘅淺比較", "`preserve` 選項點樣影響欄位")),
+        # and so does the aspect 住: 睇住 X keeps an eye on X
+        ("值得細睇。睇住 cache 點樣失效。", ("cache 點樣失效",)),
         # where the value sits: "the fun bits are", "the heart of it is"; an emphatic "do"
         ("Skim it. The fun bits are the new hashtag chips and the fallback avatar.",
          ("the new hashtag chips", "the fallback avatar")),

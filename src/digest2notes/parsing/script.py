@@ -123,6 +123,8 @@ _CANTONESE_MARKS = frozenset("嘅喺咗啲冇唔睇埋係")
 _CANTONESE_PAIRS = {
     "同埋": "以及", "嘅係": "的是", "就係": "就是", "都係": "都是", "唔係": "不是", "即係": "就是",
     "先係": "才是", "唔使": "不用", "唔驶": "不用", "唔駛": "不用", "唔好": "不要",
+    # the aspect 住 between two verbs is 着 ("跳住睇": 跳着看); 睇住 X keeps an eye on X
+    "住睇": "着看", "睇住": "盯住",
 }
 _CANTONESE_SINGLE = str.maketrans("嘅喺咗啲冇唔睇", "的在了些没不看")
 
@@ -133,7 +135,7 @@ def _cantonese_pair() -> re.Pattern[str]:
 
 
 def _mandarin(text: str) -> str:
-    if "埋" in text or "係" in text or "唔" in text:
+    if "埋" in text or "係" in text or "唔" in text or "住" in text:
         text = _cantonese_pair().sub(lambda m: _CANTONESE_PAIRS[m.group()], text)
     return text.translate(_CANTONESE_SINGLE)
 
