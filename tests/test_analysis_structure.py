@@ -25,6 +25,11 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Background, not required: the write-up on the blog. Read it closely.", DEEP),
         # a dismissal in its participle, standing as the verdict
         ("Dismissed, save for readers who maintain a fork.", SKIP),
+        # a form: of the options on a line, the ticked one rates; empty boxes alone are a
+        # to-do list, and rate as their words do
+        ("☐ 逐行精读 ☑ 浏览一下就行。", SKIM),
+        ("[x] deep read  [ ] skim", DEEP),
+        ("[ ] Read it closely. [ ] Try the new flag.", DEEP),
         # the writer's own reading, not advice
         ("老师上课提过这个设计，这篇我还没仔细看。", UNKNOWN),
         ("I haven't read it closely yet.", UNKNOWN),

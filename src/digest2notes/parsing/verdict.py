@@ -106,7 +106,7 @@ def read_verdict(
             rating = _answered(para, scan, start, end, extra, first, stop)
         if rating is not None:
             ratings.append(rating)
-    ratings = [_but_briefly(para, scan, rating) for rating in ratings]
+    ratings = [_but_briefly(para, scan, rating) for rating in ratings if _ticked(para, rating)]
     stars = scale_rating(para)
     if stars is not None:
         ratings.append(stars)
@@ -119,6 +119,29 @@ def read_verdict(
             ratings.append(implied)
     ratings.sort(key=lambda r: r.start)
     return VerdictReading(*_decide(para, ratings), tuple(ratings))
+
+
+def _ticked(para: Para, rating: Rating) -> bool:
+    """Is the rating not an option left unticked on a form ("☐ 需要细看 ☑ 速览即可",
+    "[ ] deep [x] skim")? A line with a ticked box and empty ones offers a choice, and
+    the nearest box before the rating says; empty boxes alone are a to-do list."""
+    norm = para.norm
+    if not ("☐" in norm or "□" in norm or "[ ]" in norm):
+        return True
+    line, line_end = norm.rfind("\n", 0, rating.start) + 1, norm.find("\n", rating.start)
+    boxes = list(_boxes().finditer(norm, line, len(norm) if line_end < 0 else line_end))
+    if all(box.group() in _EMPTY_BOXES for box in boxes):
+        return True
+    before = [box.group() for box in boxes if box.start() < rating.start]
+    return not before or before[-1] not in _EMPTY_BOXES
+
+
+_EMPTY_BOXES = frozenset({"☐", "□", "[ ]"})
+
+
+@cache
+def _boxes() -> re.Pattern[str]:
+    return re.compile(r"[☐□☑☒✅✔]|\[[ xX✓]\]")
 
 
 def _manner_after_reading(
