@@ -327,6 +327,11 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("精读，一小时二十分钟。", 80),
         ("Close read, 1.5 h.", 90),
         ("Close read, forty-odd minutes.", 40),
+        # a vague count of minutes, then the number it is: the unit carries over
+        ("Skim it, a few minutes, call it four.", 4),
+        ("A glance, a few minutes, six tops.", 6),
+        ("A glance, a few minutes, if that.", None),
+        ("Skim it. The build takes a few minutes, say ten.", None),
         ("Close read, an hour. 20 minutes for the tests.", 60),
         ("Skim it. The beam is 5 m long.", None),
         # a time advised is a reading time; an estimate guessed or time taken out for it too

@@ -94,6 +94,34 @@ def find_durations(para: Para) -> list[Duration]:
     norm = para.norm
     if not any(unit in norm for unit in _UNIT_WORDS) and _unit_hint().search(norm) is None:
         return []  # most paragraphs give no duration at all
+    named = [d for d in map(_named_count, _named_after_few().finditer(norm)) if d]
+    found = _durations(norm)
+    if named:  # the vague count's own duration is inside the named one
+        found = [d for d in found if not any(n.start <= d.start < n.end for n in named)]
+        found = sorted(found + named, key=lambda d: d.start)
+    return found
+
+
+def _named_count(match: re.Match[str]) -> Duration | None:
+    value = _value(match.group("n"))
+    if value is None or not 0 < value <= 180:
+        return None
+    return Duration(match.start(), match.end(), round(value), "".join(match.group("tops") or ""))
+
+
+@cache
+def _named_after_few() -> re.Pattern[str]:
+    """ "a few minutes, call it four", "a few minutes, five tops": a vague count of
+    minutes, then the number it is, the unit carried over."""
+    return re.compile(
+        r"(?<![a-z])(?:a\s+few|several)\s+(?:minutes|mins)(?![a-z])"
+        r"\s*,\s*(?:(?:call\s+it|say|maybe|roughly|about|at\s+most)\s+)?"
+        r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)"
+        r"(?:\s+(?P<tops>tops|max))?(?=\s*(?:[.,;:!)]|\Z))"
+    )
+
+
+def _durations(norm: str) -> list[Duration]:
     units, number = _patterns()
     found: list[Duration] = []
     for unit in units.finditer(norm):
