@@ -594,6 +594,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("A quick look, six minutes. One thing I'd keep an eye on: the fallback path.",
          ("the fallback path",)),
         ("Worth a read. The PR only touches one file: `a.py`.", ()),
+        ("Six minutes. Save your energy for just two things: the size guard and the example.",
+         ("the size guard", "the example")),
+        ("Skim it. It changes just two things: the default and the docs.", ()),
         ("这次只改了一处：配置加载。", ()),
         # an adverb of the reader's doing before an attention verb makes it advice
         ("大概看看。稍微留意缩写对照表放在哪个文件就够了。", ("缩写对照表放在哪个文件",)),

@@ -18,6 +18,7 @@ from functools import cache
 
 from . import lexicon as lx
 from .headers import HEADER_LIMIT, first_of
+from .imperatives import opens_imperative
 from .lists import cut
 from .objects import FocusState, Skipped, add, claim, worth_keeping
 
@@ -55,7 +56,12 @@ def counted_headers(state: FocusState) -> None:
         introduced = norm[clause:at].rstrip().endswith(_INTRODUCED)
         # "要尝的就两样：", "One thing I'd keep an eye on:": a few singled out, in an entry
         # rated for reading, are what to look at
-        singled = bool(state.ratings) and _singled().search(norm, clause, end) is not None
+        rated = bool(state.ratings) or state.verdict is not None
+        singled = rated and (
+            _singled().search(norm, clause, end) is not None
+            # "Run the drill on just two things:": the reader told to take only those
+            or (_just().search(norm, clause, end) is not None and opens_imperative(norm[clause:at]))
+        )
         if not introduced and not singled and not scan.any(_WHY, clause, end):
             continue  # "The changes fall into three groups: …" describes
         if _left_to_do().search(norm, clause, end):
@@ -109,6 +115,11 @@ def _singled() -> re.Pattern[str]:
     would attend to ("One thing I'd keep a flashlight on")."""
     return re.compile(r"(?:就|只|唯|仅)\s*[一两三]|(?<![a-z])one\s+[a-z]+\s+(?:i'd|i\s+would|"
                       r"you'd|you\s+should|to)\s")
+
+
+@cache
+def _just() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])(?:just|only)\s+(?:the\s+)?(?:one|two|three)(?![a-z])")
 
 
 @cache

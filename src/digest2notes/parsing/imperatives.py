@@ -24,7 +24,7 @@ from .rating import Rating
 from .scanner import Scan
 from .text import Para
 
-__all__ = ["imperative_ratings", "rating_of"]
+__all__ = ["imperative_ratings", "opens_imperative", "rating_of"]
 
 
 def imperative_ratings(para: Para, scan: Scan) -> list[Rating]:
@@ -91,6 +91,15 @@ _NOT_IMPERATIVE = _SUBJECTS | {
     "you", "i", "there", "everything", "nothing", "all", "most", "some", "a", "an", "one",
     "if", "when",
 }
+def opens_imperative(text: str) -> bool:
+    """Does `text` open with an English verb addressed to the reader ("Run the drill on
+    …", not "The PR touches …", "It changes …")?"""
+    lead = text.strip(" \t\n*_>").split()[:1]
+    return bool(lead) and lead[0].isalpha() and lead[0].isascii() and not (
+        lead[0] in _NOT_IMPERATIVE or _described(lead)
+    )
+
+
 _OBJECT_PRONOUNS = frozenset({"it", "this one", "this", "this pr", "the pr", "this change"})
 
 
