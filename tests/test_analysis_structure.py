@@ -597,6 +597,12 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("Six minutes. Save your energy for just two things: the size guard and the example.",
          ("the size guard", "the example")),
         ("Skim it. It changes just two things: the default and the docs.", ()),
+        # a hypothesis answered at once names what is worth the look; a real condition
+        # on the reader points at nothing
+        ("Skim it. If anything here deserves a closer look, it's the retry loop.",
+         ("the retry loop",)),
+        ("随便翻翻。要说哪里值得多看两眼，就是缓存失效的顺序。", ("缓存失效的顺序",)),
+        ("Skim it. If you maintain a fork, the thing worth checking is the config loader.", ()),
         ("这次只改了一处：配置加载。", ()),
         # an adverb of the reader's doing before an attention verb makes it advice
         ("大概看看。稍微留意缩写对照表放在哪个文件就够了。", ("缩写对照表放在哪个文件",)),

@@ -42,6 +42,7 @@ from .clauses import BEFORE, has_content
 from .counted import EXCLUDING as _EXCLUDING
 from .counted import back_references, counted_headers
 from .denials import denied_dismissals
+from .hypotheticals import hypothetical_pointers
 from .lists import Item, trim
 from .markers import marked_lists
 from .objects import FocusList, FocusState, Skipped, add, claim, inline
@@ -83,6 +84,7 @@ def read_focus(
     if " to " in para.norm:  # before the cues: "note" in "the note to linger on" is a noun
         subject_with_any_verb(state, headers=verdict is not None and verdict.verdict is not
                               Verdict.SKIP)
+    hypothetical_pointers(state)  # before the conditions it looks like exclude it
     if scan.present & (
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):
