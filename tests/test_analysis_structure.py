@@ -606,6 +606,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the retry loop",)),
         ("随便翻翻。要说哪里值得多看两眼，就是缓存失效的顺序。", ("缓存失效的顺序",)),
         ("Skim it. If you maintain a fork, the thing worth checking is the config loader.", ()),
+        # one pointing hand opening its sentence points at what follows; not mid-sentence
+        ("Optional, five minutes. 👉 the new queue gauge. CI grew a bit.", ("the new queue gauge",)),
+        ("扫一眼就行。👉 反量化的舍入方式。", ("反量化的舍入方式",)),
+        ("Skim it. The fix went in 👉 see #123.", ()),
         ("这次只改了一处：配置加载。", ()),
         # an adverb of the reader's doing before an attention verb makes it advice
         ("大概看看。稍微留意缩写对照表放在哪个文件就够了。", ("缩写对照表放在哪个文件",)),

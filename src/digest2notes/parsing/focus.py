@@ -42,6 +42,7 @@ from .clauses import BEFORE, has_content
 from .counted import EXCLUDING as _EXCLUDING
 from .counted import back_references, counted_headers
 from .denials import denied_dismissals
+from .hands import pointing_hands
 from .hypotheticals import hypothetical_pointers
 from .lists import Item, trim
 from .markers import marked_lists
@@ -96,6 +97,8 @@ def read_focus(
     if scan.present & lx.DISMISS and scan.present & lx.NEG:
         denied_dismissals(state)  # "Don't miss X"
     counted_headers(state)
+    if "👉" in para.norm or "➡" in para.norm:
+        pointing_hands(state)
     back_references(state)
     _purposes(state)
     _reasons(state, ratings)
