@@ -27,6 +27,11 @@ CASES = [
     ("- **Grade:** A. It is dense.", "deep"),
     ("- **Grade:** B-minus. Sprites change.", "skim"),
     ("Grade: C. A macro is added.", "skip"),
+    # a percentage where a rating stands: after a score's title, or bracketed on its own
+    ("阅读指数 50%。状态一并写入。", "skim"),
+    ("【95%】stream 可以直接扩容。", "deep"),
+    ("[10%] Dependency bump.", "skip"),
+    ("SSR payloads shrink (15%) on the benchmark app.", "unknown"),
     ("[must-read] The dashboard runtime moves.", "deep"),
     ("nice-to-read. A new transformation.", "skim"),
     ("no-read. Dependabot.", "skip"),

@@ -4,7 +4,9 @@ A writer who rates on a scale says where the pull request falls on it, not how t
 it, so every scale is read alike: the top third is a close read, the middle third a
 skim, the bottom third a skip. What counts is the share of the scale reached:
 
-* a score "N/10", "N out of 10", "N/5" is N of its maximum (a score can be zero);
+* a score "N/10", "N out of 10", "N/5" is N of its maximum (a score can be zero), and
+  so is a percentage where a rating stands: after a score's title ("阅读指数 50%",
+  "score: 80%") or in brackets of its own opening or closing a sentence ("【95%】…");
 * a row of one glyph (⭐⭐⭐⭐, 🌶️🌶️🌶️, 🔥🔥) or a count of stars ("五星", "3 stars") is a
   position from one to its maximum, five for stars and three for any other glyph: one
   glyph is the bottom of its row;
@@ -82,6 +84,31 @@ def _grade() -> re.Pattern[str]:
 _GRADES = {"a": Fraction(1), "b": Fraction(1, 2)}
 
 
+def _percent(para: Para) -> tuple[int, int, Fraction, str] | None:
+    """The first percentage in a rating's place (see the module docs), as a share."""
+    norm = para.norm
+    for match in _percentages().finditer(norm):
+        if match.group("title") is None:
+            start, end = match.span()
+            alone = not norm[para.sentence_start(start) : start].strip(" \t\n*_>") or (
+                not norm[end : para.sentence_end(end)].strip(" .。!！")
+            )
+            if not alone:
+                continue  # "payloads shrink (15%) on the benchmark" measures
+        share = Fraction(int(match.group("n")), 100)
+        if share <= 1:
+            return match.start("n"), match.end(), share, f"a score of {match.group('n')}%"
+    return None
+
+
+@cache
+def _percentages() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:(?P<title>(?<![a-z])(?:score|rating|reading\s+index)|评分|指数|总评)\s*[:=]?\s*"
+        r"[【\[(]?\s*|[【\[(]\s*)(?P<n>\d{1,3})\s*%(?(title)|\s*[】\])])"
+    )
+
+
 def scale_rating(para: Para) -> Rating | None:
     """The first scale in `para` that rates, read by its third (see the module docs)."""
     norm = para.norm
@@ -92,6 +119,10 @@ def scale_rating(para: Para) -> Rating | None:
             share = Fraction(score.group("n")) / int(score.group("of"))
             if share <= 1:
                 found.append((score.start(), score.end(), share, f"a score of {score.group()}"))
+    if "%" in norm:
+        percent = _percent(para)
+        if percent is not None:
+            found.append(percent)
     if any(mark in norm for mark in ("星", "star", *_STAR_GLYPHS)):
         star = _stars().search(norm)
         if star is not None:
