@@ -330,6 +330,9 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("精读，一小时二十分钟。", 80),
         ("Close read, 1.5 h.", 90),
         ("Close read, forty-odd minutes.", 40),
+        # a timer glyph and a number with no unit: minutes; a unit after it says
+        ("粗看即可，⏱6～9。", 9),
+        ("Skim it ⏱ 90 s.", None),
         # a vague count of minutes, then the number it is: the unit carries over
         ("Skim it, a few minutes, call it four.", 4),
         ("A glance, a few minutes, six tops.", 6),

@@ -92,9 +92,13 @@ class Duration:
 def find_durations(para: Para) -> list[Duration]:
     """Every duration in the paragraph, in order."""
     norm = para.norm
-    if not any(unit in norm for unit in _UNIT_WORDS) and _unit_hint().search(norm) is None:
+    if not any(unit in norm for unit in _UNIT_WORDS) and _unit_hint().search(norm) is None and (
+        not any(glyph in norm for glyph in _TIMERS)
+    ):
         return []  # most paragraphs give no duration at all
     named = [d for d in map(_named_count, _named_after_few().finditer(norm)) if d]
+    if any(glyph in norm for glyph in _TIMERS):
+        named += [d for d in map(_timer, _timed().finditer(norm)) if d]
     found = _durations(norm)
     if named:  # the vague count's own duration is inside the named one
         found = [d for d in found if not any(n.start <= d.start < n.end for n in named)]
@@ -107,6 +111,26 @@ def _named_count(match: re.Match[str]) -> Duration | None:
     if value is None or not 0 < value <= 180:
         return None
     return Duration(match.start(), match.end(), round(value), "".join(match.group("tops") or ""))
+
+
+_TIMERS = ("⏱", "⏲", "⏳", "⌛")
+
+
+def _timer(match: re.Match[str]) -> Duration | None:
+    value = max(int(match.group("low")), int(match.group("high") or 0))
+    if not 0 < value <= 180:
+        return None
+    return Duration(match.start(), match.end(), value, match.group("ceiling") or "")
+
+
+@cache
+def _timed() -> re.Pattern[str]:
+    """A timer glyph and a number with no unit: minutes ("⏱35", "⏱8～12", "⏳≤25"); with a
+    unit ("⏱ 90 s") the unit says."""
+    return re.compile(
+        r"[⏱⏲⏳⌛]\ufe0f?\s*(?P<ceiling>≤|<=?|约|~)?\s*(?P<low>\d{1,3})"
+        r"(?:\s*[-~～–到]\s*(?P<high>\d{1,3}))?(?![\d.:]|\s*(?:[a-z]|秒|分|小时|钟))"
+    )
 
 
 @cache
