@@ -609,6 +609,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the retry loop",)),
         ("随便翻翻。要说哪里值得多看两眼，就是缓存失效的顺序。", ("缓存失效的顺序",)),
         ("Skim it. If you maintain a fork, the thing worth checking is the config loader.", ()),
+        # the writer's courtesy ("If I may suggest") conditions no reader
+        ("Read it closely. If I may suggest, watch these points: 1) the order 2) the cost.",
+         ("the order", "the cost")),
+        ("Read it closely. If you ship mobile, watch these points: 1) the order 2) the cost.", ()),
         # one pointing hand opening its sentence points at what follows; not mid-sentence
         ("Optional, five minutes. 👉 the new queue gauge. CI grew a bit.", ("the new queue gauge",)),
         ("扫一眼就行。👉 反量化的舍入方式。", ("反量化的舍入方式",)),

@@ -203,9 +203,12 @@ def _excluded(state: FocusState, i: int) -> str:
 
 
 def _while_reading(state: FocusState, j: int) -> bool:
-    """"when you read it": a condition whose verb is reading says when, not for whom."""
+    """"when you read it" says when, not for whom; "If I may suggest" is the writer's
+    courtesy: neither conditions the reader."""
     scan = state.scan
     following = j + 1
+    if re.match(r"\s*(?:i|i'd|我)(?![a-z])", state.para.norm[scan.ends[j] : scan.ends[j] + 5]):
+        return True
     return (
         scan.words[j] in ("when you", "when")
         and following < len(scan.starts)
