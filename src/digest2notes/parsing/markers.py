@@ -81,7 +81,7 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     # skip all other positions in one step.
     main = re.compile(
         r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第另"
-        r"甲乙丙丁戊己庚辛壬癸最•▪◦●▶►▸➤\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
+        r"甲乙丙丁戊己庚辛壬癸最•▪◦●▶►▸➤*\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
         r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
@@ -96,7 +96,8 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:)]"
         rf"|(?P<zhlast>最后){_guard('最')}[,、:]"
         rf"|(?P<pair1>一个是|一方面){_guard('一')}|(?P<pair2>另一个是|另一方面){_guard('另')}"
-        r"|(?P<bullet>[•▪◦●▶►▸➤])"
+        # "*" between spaces, not between numbers ("2 * 3")
+        r"|(?P<bullet>[•▪◦●▶►▸➤])|(?<![\d)] )(?<=[ \t])(?P<star>\*)(?=[ \t]+\D)"
         r"|(?P<emoji>[\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         rf"|\n{line})"
     )
@@ -132,7 +133,7 @@ _KINDS = {
     "dot": "dot", "dun": "dun", "zhdun": "zhdun", "zhshi": "zhshi", "zhqi": "zhqi",
     "zhdi": "zhdi", "zhlast": "zhdi", "stem": "stem", "ordinal": "ordinal", "last": "ordinal",
     "step": "ordinal", "theordinal": "the-ordinal", "cardinal": "cardinal",
-    "bullet": "bullet", "linebullet": "line-bullet",
+    "bullet": "bullet", "linebullet": "line-bullet", "star": "star",
 }
 
 
@@ -221,10 +222,10 @@ def _first_marker() -> re.Pattern[str]:
     """Something that could be the first marker of a list (a necessary condition: every
     list has its first marker, or bullets). Most paragraphs hold none."""
     return re.compile(
-        r"(?=[1\u2460\u2776\u2780•▪◦●▶►▸➤(\[【一甲其第\n\U0001F300-\U0001FAFF])"
+        r"(?=[1\u2460\u2776\u2780•▪◦●▶►▸➤*(\[【一甲其第\n\U0001F300-\U0001FAFF])"
         r"(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780•▪◦●▶►▸➤\U0001F300-\U0001FAFF]"
         r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是,.:)]|其一|第一|一个是|一方面"
-        r"|\n[ \t]*(?:[-*+][ \t]|1[.)、]))"
+        r"|\n[ \t]*(?:[-*+][ \t]|1[.)、])|(?<=[ \t])\*[ \t])"
     )
 
 
@@ -245,7 +246,7 @@ def marked_lists(para: Para) -> list[MarkedList]:
         by_kind.setdefault(marker.kind, []).append(marker)
     runs: list[list[_Marker]] = []
     for kind, group in by_kind.items():
-        bullets = kind in ("bullet", "line-bullet") or kind.startswith("emoji")
+        bullets = kind in ("bullet", "line-bullet", "star") or kind.startswith("emoji")
         index = 0
         while index < len(group):
             first = group[index]
