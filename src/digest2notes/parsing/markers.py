@@ -96,8 +96,8 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:)]"
         rf"|(?P<zhlast>最后){_guard('最')}[,、:]"
         rf"|(?P<pair1>一个是|一方面){_guard('一')}|(?P<pair2>另一个是|另一方面){_guard('另')}"
-        # "*" between spaces, not between numbers ("2 * 3")
-        r"|(?P<bullet>[•▪◦●▶►▸➤])|(?<![\d)] )(?<=[ \t])(?P<star>\*)(?=[ \t]+\D)"
+        # "*" between spaces, not before a number ("2 * 3")
+        r"|(?P<bullet>[•▪◦●▶►▸➤])|(?<=[ \t])(?P<star>\*)(?=[ \t]+\D)"
         r"|(?P<emoji>[\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         rf"|\n{line})"
     )
