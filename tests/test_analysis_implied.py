@@ -37,6 +37,8 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("如果这周只能挑一支精读，就是它。", DEEP),
         # a reading time, or the summary, declared enough
         ("A minute or two is plenty. The fix is one condition.", SKIM),
+        ("A quarter hour is more than enough. The fix is one condition.", SKIM),
+        ("十分钟绰绰有余。", SKIM),
         ("此条仅供参考，五到十分钟足矣。", SKIM),
         ("多条请求合并成一次 RPC。TL;DR 就够，1-2 min。", SKIM),
         ("TL;DR: the histograms ride inside the native encoding. Full read, ~15 min.", DEEP),

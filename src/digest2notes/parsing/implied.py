@@ -247,7 +247,8 @@ def _compiled(source: str) -> re.Pattern[str]:
 
 
 def _time_enough(para: Para) -> list[Rating]:
-    """A duration declared enough ("A minute or two is plenty", "五到十分钟足矣"): a time
+    """A duration declared enough ("A minute or two is plenty", "五到十分钟足矣", "is more
+    than enough"): a time
     that small needs no more, so the entry is a quick read."""
     found: list[Rating] = []
     for duration in para.durations:
@@ -288,8 +289,8 @@ _BUDGET_GAP = 12  # "set aside a full hour", "预留出整整半小时": a few w
 @cache
 def _enough() -> re.Pattern[str]:
     return re.compile(
-        r"\s*(?:is|are|should\s+be|will\s+do(?:\s+it)?)?\s*"
-        r"(?:plenty|enough|sufficient|ample|足矣|足够|就够了?|就够|就行|就好|即可)(?![a-z])"
+        r"\s*(?:is|are|should\s+be|will\s+do(?:\s+it)?)?\s*(?:(?:more\s+than|quite)\s+)?"
+        r"(?:plenty|enough|sufficient|ample|足矣|足够|绰绰有余|就够了?|就够|就行|就好|即可)(?![a-z])"
     )
 
 
