@@ -25,6 +25,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Background, not required: the write-up on the blog. Read it closely.", DEEP),
         # a dismissal in its participle, standing as the verdict
         ("Dismissed, save for readers who maintain a fork.", SKIP),
+        # a manner after a dismissal is no object of it
+        ("This one you can skip without a second thought.", SKIP),
+        ("This one you can skip safely.", SKIP),
         # how to take it, whatever the noun: "treat it as a quick X"
         ("Treat it as a careful climb; the tests are boilerplate.", DEEP),
         ("Treat it as a hint of what is coming in 2.0.", UNKNOWN),

@@ -307,11 +307,12 @@ def _drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
 @cache
 def _kind_after() -> re.Pattern[str]:
     """"的" and a noun of kind after a verb ("跳过的那种", "可以略过的一类"): a relative
-    clause that says what kind of entry this is, not a verb and its object; or a place
-    after a verb that holds its object ("leave it alone", "leave it on the shelf")."""
+    clause that says what kind of entry this is, not a verb and its object; a place after
+    a verb that holds its object ("leave it on the shelf"), or a manner ("skip it safely")."""
     return re.compile(
         r"\s*的\s*(?:那种|这种|那类|这类|那一类|一类|类型|东西)|(?:(?<=\bit)|(?<=\bthis))\s+"
         r"(?:alone|aside|be|there|later|(?:on|in|at|to)\s+(?:the|a|your)\s)"
+        r"|\s+(?:without|safely|entirely|altogether)(?![a-z])"
     )
 
 
