@@ -617,6 +617,12 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the batch size", "the rollback on MariaDB 10.6", "the index")),
         ("Read it. Watch the cost, which is 2 * 3 units or 4 * 5.", ("the cost",)),
         ("Read it. Watch the sizes: 2 * 3 units * 4 units.", ("2 * 3 units * 4 units",)),
+        # check marks and Roman numerals mark lists too; "本文" is the entry itself
+        ("Homework. Watch: ✓ the batch limit ✓ the late checkpoint ✓ the upgrade path.",
+         ("the batch limit", "the late checkpoint", "the upgrade path")),
+        ("建议精读。请围绕如下问题：Ⅰ．窗口不足时如何处理？Ⅱ．偏移为负时是否一致？",
+         ("窗口不足时如何处理", "偏移为负时是否一致")),
+        ("建议略读本文，五分钟即可。", ()),
         # the writer's courtesy ("If I may suggest") conditions no reader
         ("Read it closely. If I may suggest, watch these points: 1) the order 2) the cost.",
          ("the order", "the cost")),

@@ -229,7 +229,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
                "extra_credit bonus_reading"),
     # what a rating or a pointer is about
     (WHOLE, "本pr 本_pr 这个pr 这个_pr 该pr 该_pr 此pr 此_pr 本条 这条 此条 该条 这次 本次 "
-            "这回 这一回 此番 此篇 这篇 "
+            "这回 这一回 此番 此篇 这篇 本文 该文 "
             "本篇 整个 整体 整条 这支 本支 总体 综合来看 总的来说 它 这是 这一条 这一篇 diff "
             "the_diff this_diff "
            "the_patch this_patch this_pr the_pr this_one this_contribution the_contribution "
