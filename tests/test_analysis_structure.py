@@ -623,6 +623,9 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("建议精读。请围绕如下问题：Ⅰ．窗口不足时如何处理？Ⅱ．偏移为负时是否一致？",
          ("窗口不足时如何处理", "偏移为负时是否一致")),
         ("建议略读本文，五分钟即可。", ()),
+        ("值得细读。最放不下的是这几处：a. TTL 怎么存的、b. 每轮处理多少个。",
+         ("TTL 怎么存的", "每轮处理多少个")),
+        ("A glance. Eye on: how events are validated.", ("how events are validated",)),
         # the writer's courtesy ("If I may suggest") conditions no reader
         ("Read it closely. If I may suggest, watch these points: 1) the order 2) the cost.",
          ("the order", "the cost")),

@@ -248,8 +248,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (ATTEND | DEPTH, "花心思 费心思 动脑筋"),
     (ATTEND | HEADER, "directs direct draw_attention_to draws_attention_to calls_out call_out "
                       "points_out point_out"),
-    (ATTEND, "eyes_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer 盯住 "
-             "盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 留神 在意 关心 "
+    (ATTEND, "eyes_on eye_on keep_an_eye keep_your_eyes_on figure_out think_about ponder answer "
+             "盯住 盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 留神 在意 关心 "
              "keep_your_eye_on"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
     (ATTEND | HEADER, "understanding checklist directed verify "

@@ -106,7 +106,7 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     english = re.compile(
         rf"(?=[a-hivxfstlno])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
         rf"|{lead}(?P<romandot>i{{1,3}}|iv|vi{{0,3}}|ix|x)\.(?=\s)"
-        rf"|(?:^|(?<=[\s:;]))(?P<letterdot>[a-h])\.(?=\s)"
+        rf"|(?:^|(?<=[\s:;、]))(?P<letterdot>[a-h])\.(?=\s)"
         rf"|{lead}(?P<ordinal>first|second|third|fourth|fifth|sixth)(?:ly)?[,:]"
         rf"|{lead}(?P<last>finally|lastly)[,:]"
         # "First, X. Then Y. Finally, Z": a step after a full stop or a semicolon
