@@ -25,6 +25,11 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("Background, not required: the write-up on the blog. Read it closely.", DEEP),
         # a dismissal in its participle, standing as the verdict
         ("Dismissed, save for readers who maintain a fork.", SKIP),
+        # formal review is reading: 审读, 审阅 (not 审阅者, the reviewer); "unmissable"
+        ("建议委员会将该 PR 列入逐段审读之列。", DEEP),
+        ("建议委员会不予审阅。", SKIP),
+        ("审阅者提出了两个问题。", UNKNOWN),
+        ("Docs diff is stale, ignore it. Unmissable otherwise.", DEEP),
         # a manner after a dismissal is no object of it
         ("This one you can skip without a second thought.", SKIP),
         ("This one you can skip safely.", SKIP),

@@ -119,7 +119,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (READ, "看清 看清楚"),  # seeing clearly is reading too: "要逐行看清楚" (also attention)
     # reviewing a change is reading it (the verb: "the review" and "review thread" are
     # parts, PART, and "during review" is no advice)
-    (READ, "reviewing to_review review_it review_this"),
+    (READ, "reviewing to_review review_it review_this 审读 审阅"),
     (DISMISS, "waste_of_time a_waste_of_time waste_of_your_time"),
     (READ | LIGHT, "看下 读下 瞅下 瞧下 过下 看看 看一看 看一下 一看 了解 了解一下 "
                    "知道 知悉 过一遍 过一下 a_look look look_over peek a_peek"),
@@ -215,7 +215,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (HIGH, "必须 一定 第一优先级 最高优先级 首要 头号 重中之重 优先 p1 top_of_the_list "
            "non-negotiable have_to has_to need_to needs_to"),
     (HIGH | NEED, "required"),
-    (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know a_must"),
+    (HIGH | READ, "必读 必看 必研 must-read must_read must-see must-know a_must unmissable"),
     (NEED, "必要 需要 needed necessary need needs obligation obliged"),
     (LOW, "chore pure_chore housekeeping 杂活 "
           "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 irrelevant "
@@ -317,7 +317,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "非常 非得 非要 无非 莫非 是非 "
            "no_matter why_it_matters the_matter 读请求 读延迟 "
            # a verb's aspect or result: "看着吓人" looks scary, "看不懂的来找我", "只看了菜单"
-           "看着 看上去 看不懂 读不懂 看了 读了 看过 读过 "
+           "看着 看上去 看不懂 读不懂 看了 读了 看过 读过 审阅者 审读者 "
            "特别"),  # "需特别检视": an adverb, not 别 (don't); "特别是" is a cue of its own
 )
 
