@@ -37,8 +37,10 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
         return False
     if state.ratings and state.rates(item.start, item.end) and _mostly_rating(state, item):
         return False
-    if any(d.start <= item.start and item.end <= d.end + 2 for d in para.durations):
-        return False
+    if any(item.end <= d.end + 2 and (
+        d.start <= item.start or para.norm[item.start : d.start].strip() in _HEDGES
+    ) for d in para.durations):
+        return False  # "roughly thirty-five minutes": the reading time
     if para.norm.find("#", item.start, item.end) >= 0 and _bare_reference().fullmatch(
         para.norm, item.start, item.end
     ):
@@ -52,6 +54,8 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
     return has_content(para, scan, item.start, item.end, BEFORE)
 
 
+_HEDGES = frozenset({"roughly", "about", "around", "approximately", "approx.", "maybe", "~", "约",
+                     "大约", "大概", "估计"})
 _PRONOUNS = frozenset({
     "这个", "那个", "这", "那", "这里", "那里", "它", "它们", "this", "that", "it", "them", "these",
     "those", "this one", "that one",
