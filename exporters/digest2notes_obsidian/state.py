@@ -226,7 +226,9 @@ class State:
         for batch in batches:
             rows = list(batch)
             # The queue reads every note's values: one JSON text for them all, not one each.
-            seen = json.loads(f"[{','.join(row[6] or 'null' for row in rows)}]")
+            seen: list[Any] = [None] * len(rows)
+            if self.with_seen:
+                seen = json.loads(f"[{','.join(row[6] or 'null' for row in rows)}]")
             for row, values in zip(rows, seen, strict=True):
                 note_id, relative, inode, mtime, size, absorbed, _ = row
                 ids.append(note_id)
