@@ -43,35 +43,31 @@ _END = re.compile(r"^%% digest2notes:end\b")
 def read_progress(location: Location) -> Progress:
     """Every note of ours in the vault as a `StudyItem`, copies included."""
     known = state.load(location, with_seen=True)
+    warnings = list(known.warnings)
     try:
         look = finder.look(known, known.entry_records())
-        changed = {  # the notes to read: their frontmatter as the last export left it
-            note_id
-            for note_id, files in look.notes.items()
-            for file in files
-            if not is_digest_id(note_id) and _as_recorded(known.records.get(note_id), file) is None
-        }
-        left = known.written_of(changed)
+        # Each file with its values as the last export saw them (None: to be read).
+        files = []
+        for note_id, found in look.notes.items():
+            if is_digest_id(note_id):  # a digest's note is a reading list, not an item
+                continue
+            if len(found) > 1:
+                warnings.append(finder.duplicate_warning(note_id, found))
+            record = known.records.get(note_id)
+            files += [(note_id, file, _as_recorded(record, file)) for file in found]
+        # The frontmatter the last export left in each changed note.
+        left = known.written_of({note_id for note_id, _, seen in files if seen is None})
     finally:
         known.close()
     items: list[StudyItem] = []
-    warnings = list(known.warnings)
-    for note_id, files in look.notes.items():
-        if is_digest_id(note_id):  # a digest's note is a reading list, not an item
-            continue
-        if len(files) > 1:
-            warnings.append(finder.duplicate_warning(note_id, files))
-        record = known.records.get(note_id)
-        for file in files:
-            seen = _as_recorded(record, file)
-            if seen is None:
-                written = left.get(note_id)
-                kept = written.front if written is not None else None
-                seen, problem = read_seen(location, file, kept)
-                if problem:
-                    warnings.append(problem)
-            if seen is not None:
-                items.append(_item(note_id, file, seen))
+    for note_id, file, seen in files:
+        if seen is None:
+            written = left.get(note_id)
+            seen, problem = read_seen(location, file, written.front if written else None)
+            if problem:
+                warnings.append(problem)
+        if seen is not None:
+            items.append(_item(note_id, file, seen))
     return Progress(tuple(items), tuple(warnings))
 
 

@@ -223,8 +223,14 @@ class State:
         if self.with_seen:  # the notes' values, which `_select` reads for the queue only
             from .kept import Seen
         ids = []
-        for rows in batches:
-            for note_id, relative, inode, mtime, size, absorbed, seen_json in rows:
+        for batch in batches:
+            rows = list(batch)
+            # The queue reads every note's values: one JSON text for them all, not one each.
+            seen: list[Any] = [None] * len(rows)
+            if self.with_seen:
+                seen = json.loads(f"[{','.join(row[6] or 'null' for row in rows)}]")
+            for row, values in zip(rows, seen, strict=True):
+                note_id, relative, inode, mtime, size, absorbed, _ = row
                 ids.append(note_id)
                 if note_id not in self.records:
                     self.records[note_id] = Record(
@@ -232,7 +238,7 @@ class State:
                         relative,
                         _stamp(inode, mtime, size),
                         frozenset(absorbed.split()) if self.current_format else frozenset(),
-                        Seen.from_json(json.loads(seen_json)) if seen_json else None,
+                        Seen.from_json(values) if values is not None else None,
                     )
         return ids
 

@@ -116,8 +116,13 @@ def rank_key(item: StudyItem) -> tuple[Any, ...]:
 
 
 def rank(items: Iterable[StudyItem]) -> list[StudyItem]:
-    """Items in reading order."""
-    return sorted(items, key=rank_key)
+    """Items in reading order: `rank_key`'s, sorted one key at a time from the last (a
+    stable sort keeps the order among equals), since comparing plain keys costs far less
+    than comparing its nested tuples, and the queue sorts every item on each run."""
+    ranked = sorted(items, key=lambda item: (points_left(item), item.title, item.id))
+    ranked.sort(key=lambda item: item.digest_date or "", reverse=True)  # no date: last
+    ranked.sort(key=lambda item: _POSITION[item.verdict])
+    return ranked
 
 
 def is_ready(item: StudyItem) -> bool:

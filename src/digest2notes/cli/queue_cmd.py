@@ -203,7 +203,9 @@ def _table(
     # These cells are ours, one column per character, so a format pads them; the
     # repository and the headline come from the notes, and are fitted to their columns.
     widths = [max(map(len, column)) for column in zip(header, *rows, strict=True)]
-    repo = min(max(map(display_width, ["REPO", *(item.repo for item in items)])), 28)
+    # A vault holds the digests of a few repositories: each is measured and fitted once.
+    names = {"REPO", *(item.repo for item in items)}
+    repo = min(max(map(display_width, names)), 28)
     used = sum(widths) + repo + 2 * (len(widths) + 1)
     # One column spare: some terminals wrap a line that fills the last column.
     import shutil
@@ -212,9 +214,10 @@ def _table(
     id_, verdict, status, done, mins = widths
     layout = f"{{:<{id_}}}  {{:<{verdict}}}  {{:<{status}}}  {{:>{done}}}  {{:>{mins}}}  "
 
+    repos = {name: fit(name, repo) for name in names}
+
     def line(cells: Sequence[str], repository: str, title: str) -> str:
-        fitted = fit(repository, repo) + "  " + fit(title, headline)
-        return (layout.format(*cells) + fitted).rstrip()
+        return (layout.format(*cells) + repos[repository] + "  " + fit(title, headline)).rstrip()
 
     out = [line(header, "REPO", "HEADLINE")]
     out.extend(line(row, item.repo, item.title) for row, item in zip(rows, items, strict=True))
