@@ -622,6 +622,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the batch size", "the rollback on MariaDB 10.6", "the index")),
         ("Read it. Watch the cost, which is 2 * 3 units or 4 * 5.", ("the cost",)),
         ("Read it. Watch the sizes: 2 * 3 units * 4 units.", ("2 * 3 units * 4 units",)),
+        # a reading time after a colon, hedged, is no point
+        ("What changed: one stream. This is one PR I would ask everyone to read end to end, "
+         "at a careful pace: roughly thirty-five minutes. What to study: (i) how ids are "
+         "filled; (ii) the filtering.", ("how ids are filled", "the filtering")),
         # check marks and Roman numerals mark lists too; "本文" is the entry itself
         ("Homework. Watch: ✓ the batch limit ✓ the late checkpoint ✓ the upgrade path.",
          ("the batch limit", "the late checkpoint", "the upgrade path")),
