@@ -37,7 +37,6 @@ from .script import simplify
 if TYPE_CHECKING:
     from .clauses import Stretches
     from .durations import Duration
-    from .scanner import Scan
 
 __all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise", "simplify"]
 
@@ -266,8 +265,11 @@ class Para:
     #: Every duration in the paragraph (`durations.find_durations`), set by the analysis
     #: before any rule reads it: a duration is never a verb's object.
     durations: list[Duration] = field(default_factory=list)
-    #: `clauses._stretches` of this paragraph, per scan and filler kind, worked out once.
-    stretches: dict[tuple[int, str], tuple[Scan, Stretches]] = field(default_factory=dict)
+    #: `clauses._stretches` of this paragraph, per scan's cue positions and filler kind,
+    #: worked out once (with the positions they are of).
+    stretches: dict[tuple[int, int, str], tuple[list[int], list[int], Stretches]] = field(
+        default_factory=dict
+    )
     #: `norm` with every duration blanked (`clauses`), worked out on first use.
     norm_without_durations: str | None = None
 
