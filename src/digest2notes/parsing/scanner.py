@@ -111,10 +111,13 @@ class _Matcher:
         firsts = {w for w in prefixes if len(w) == 1}
         english = "".join(sorted(re.escape(ch) for ch in firsts if ch in _ASCII_WORD))
         other = "".join(sorted(re.escape(ch) for ch in firsts if ch not in _ASCII_WORD))
-        starts = [f"[{other}]"] if other else []
+        # One character set, so the engine skips ahead to a possible first character; an
+        # English one then must not follow a letter, a digit, "_" or "-" (the lookbehind
+        # sees the character and the one before it).
+        starts = f"[{other}{english}]" if firsts else ""
         if english:
-            starts.append(rf"(?<![a-z0-9_\-])[{english}]")
-        self._starts = re.compile("|".join(starts) or r"(?!)")
+            starts += rf"(?<![a-z0-9_\-][{english}])"
+        self._starts = re.compile(starts or r"(?!)")
 
     def hits(
         self, text: str, windows: Iterable[tuple[int, int]] | None = None
