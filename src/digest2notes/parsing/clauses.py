@@ -84,8 +84,9 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
     """Does [start, end) hold a word that is no cue, no bracketed aside and no filler?
 
     The rules ask this of many ranges of one paragraph, so the stretches between its
-    cues are judged once (`Stretches`); only a stretch that the range cuts is judged
-    again, as the part inside the range."""
+    cues are found once (`Stretches`) and each is judged at most once, when a range first
+    asks about it; only a stretch that the range cuts is judged again, as the part inside
+    the range."""
     if start >= end:
         return False
     stretches = _stretches(para, scan, kind)
@@ -102,26 +103,58 @@ def has_content(para: Para, scan: Scan, start: int, end: int, kind: str) -> bool
             return False
     # Stretches wholly inside, then the last one, which the range may cut.
     whole_last = last if stretches.ends[last] <= end else last - 1
-    found = bisect_left(stretches.with_content, first)
-    if found < len(stretches.with_content) and stretches.with_content[found] <= whole_last:
+    if stretches.any_content(para, kind, first, whole_last):
         return True
     return whole_last < last and _judge(para, stretches.starts[last], end, kind)
 
 
 @dataclass(frozen=True, slots=True)
 class Stretches:
-    """The stretches of a paragraph between its cues, in order, and which hold content."""
+    """The stretches of a paragraph between its cues, in order, judged as they are asked
+    about: most of a paragraph's stretches are never asked about at all."""
 
     starts: list[int]
     ends: list[int]
-    with_content: list[int]  # indices into starts/ends, ascending
+    #: Per stretch: True once it is known to hold content.
+    full: list[bool]
+    #: Per stretch: a stretch at or after it not yet known to be empty (`len(starts)`:
+    #: none). Followed and shortened as stretches are judged empty, so that asking about
+    #: many long ranges stays linear.
+    ahead: list[int]
+
+    def any_content(self, para: Para, kind: str, first: int, last: int) -> bool:
+        """Does a stretch of first..last (inclusive) hold content?"""
+        ahead, full = self.ahead, self.full
+        k = self._next(first)
+        while k <= last:
+            if full[k]:
+                return True
+            if _judge(para, self.starts[k], self.ends[k], kind):
+                full[k] = True
+                return True
+            ahead[k] = k + 1  # empty: never looked at again
+            k = self._next(k + 1)
+        return False
+
+    def _next(self, k: int) -> int:
+        ahead = self.ahead
+        found = k
+        while found < len(ahead) and ahead[found] != found:
+            found = ahead[found]
+        while k < found:  # every step on the way now leads there at once
+            following = ahead[k]
+            ahead[k] = found
+            k = following
+        return found
 
 
 def _stretches(para: Para, scan: Scan, kind: str) -> Stretches:
-    key = (id(scan), kind)
+    # Keyed by the cue positions only: the rules' copies of a scan with other flags
+    # (`rating`) share them, and their stretches.
+    key = (id(scan.starts), id(scan.ends), kind)
     known = para.stretches.get(key)
-    if known is not None and known[0] is scan:
-        return known[1]
+    if known is not None and known[0] is scan.starts and known[1] is scan.ends:
+        return known[2]
     starts: list[int] = []
     ends: list[int] = []
     cursor = 0
@@ -133,9 +166,8 @@ def _stretches(para: Para, scan: Scan, kind: str) -> Stretches:
     if cursor < len(para.norm):
         starts.append(cursor)
         ends.append(len(para.norm))
-    with_content = [k for k in range(len(starts)) if _judge(para, starts[k], ends[k], kind)]
-    stretches = Stretches(starts, ends, with_content)
-    para.stretches[key] = (scan, stretches)
+    stretches = Stretches(starts, ends, [False] * len(starts), list(range(len(starts))))
+    para.stretches[key] = (scan.starts, scan.ends, stretches)
     return stretches
 
 

@@ -101,11 +101,14 @@ def counted_headers(state: FocusState) -> None:
 @cache
 def _count_pattern() -> re.Pattern[str]:
     """A count of parts: "两处", "以下三点", "three areas", "two open questions"."""
+    # The lookahead: what a match can start with, so the engine tries the branches only
+    # there (any non-ASCII character: a set of the Chinese ones costs more to compile).
     return re.compile(
+        r"(?=[^\x00-\x7f]|[\stfso])(?:"
         r"(?:以下|如下|下面|下列|这)?\s*(?P<n>[一两三四五六七八九几])\s*"
         r"(?:个|项|点|处|条|件|类|块|样|句|方面|地方)"
         r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:[a-z-]+\s+)?[a-z]+s(?![a-z])"
-        r"|(?<![a-z])(?P<one>one)\s+(?:thing|part|spot|place|detail|bit|line|question)(?![a-z])"
+        r"|(?<![a-z])(?P<one>one)\s+(?:thing|part|spot|place|detail|bit|line|question)(?![a-z]))"
     )
 
 
@@ -139,11 +142,12 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "一
 @cache
 def _back_reference() -> re.Pattern[str]:
     # "这三块", "以上几点", "these three", "that's what": a demonstrative naming what
-    # the sentence has just listed
+    # the sentence has just listed (the lookahead: what a match can start with)
     return re.compile(
-        r"(?:这|那|以上|上述)\s*(?P<n>[两三四五六七八九几])?\s*(?:个地方|块|处|点|部分|样|项|件|个)"
+        r"(?=[^\x00-\x7f]|t)"
+        r"(?:(?:这|那|以上|上述)\s*(?P<n>[两三四五六七八九几])?\s*(?:个地方|块|处|点|部分|样|项|件|个)"
         r"|(?<![a-z])(?:that's|that\s+is|those\s+are|these\s+are)\s+(?:what|where|the\s+"
-        r"(?:parts?|bits?|places?|spots?|things?))(?![a-z])"
+        r"(?:parts?|bits?|places?|spots?|things?))(?![a-z]))"
     )
 
 

@@ -105,23 +105,25 @@ def _step_comma() -> re.Pattern[str]:
 
 
 @cache
-def _and_blockers() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    return (
-        # "between A and B"; "the rule when A and B disagree": the "and" of a clause inside
-        re.compile(r"(?<![a-z])(?:between|both|either|neither|when|if|whether|while|once|"
-                   r"until|unless|because)(?![a-z])"),
-        # Case-sensitive, on the original text: a capital starts a new noun phrase.
-        re.compile(
-            r"(?:the|a|an|its|their|his|her|this|that|these|those|how|why|what|whether|where|"
-            r"when|which|who)\b|[`A-Z#(\"“]|\w+ing\b"
-        ),
+def _and_blocker() -> re.Pattern[str]:
+    # "between A and B"; "the rule when A and B disagree": the "and" of a clause inside
+    return re.compile(r"(?<![a-z])(?:between|both|either|neither|when|if|whether|while|once|"
+                      r"until|unless|because)(?![a-z])")
+
+
+@cache
+def _new_phrase() -> re.Pattern[str]:
+    # Case-sensitive, on the original text: a capital starts a new noun phrase.
+    return re.compile(
+        r"(?:the|a|an|its|their|his|her|this|that|these|those|how|why|what|whether|where|"
+        r"when|which|who)\b|[`A-Z#(\"“]|\w+ing\b"
     )
 
 
 def starts_phrase(para: Para, pos: int) -> bool:
     """Does a new noun phrase ("the X", "how…", "`code`", a capital) or the next step of a
     reading order ("read X", "look at X") start at `pos`?"""
-    return bool(_and_blockers()[1].match(para.text, pos) or _next_step().match(para.norm, pos))
+    return bool(_new_phrase().match(para.text, pos) or _next_step().match(para.norm, pos))
 
 
 @cache
@@ -368,11 +370,10 @@ _SERIES_GLUE = ("and ", "or ", "then ")  # "A, B and C"; a reading order "A, the
 
 
 def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
-    blockers, new_phrase = _and_blockers()
     pieces: list[Item] = []
     last = item.start
     for cut_start, cut_end in seps.and_or(para, item.start, item.end):
-        if blockers.search(para.norm, last, cut_start):
+        if _and_blocker().search(para.norm, last, cut_start):
             continue
         following = cut_end
         while following < item.end and para.text[following].isspace():
@@ -383,7 +384,7 @@ def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
             following = repeated.end()
         elif step is not None:  # "Begin with A and move on to B", "Head to A and read B"
             following = step.end()
-        if step is None and not new_phrase.match(para.text, following, item.end):
+        if step is None and not _new_phrase().match(para.text, following, item.end):
             continue
         piece = trim(para, last, cut_start)
         if piece is not None:

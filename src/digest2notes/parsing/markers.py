@@ -68,18 +68,27 @@ def _guard(first: str) -> str:
     return f"(?<!{_NOT_AFTER}{first})"
 
 
+# A marker at the start of a line: a number or a bullet.
+_LINE = (
+    r"[ \t]*(?:(?P<linenum>\d{1,2})[.)、](?=[ \t]|[^\x00-\x7f\d])|(?P<linebullet>[-*+])"
+    r"(?=[ \t]))"
+)
+
+
+# Three patterns, each compiled on its first use: a process whose digests hold no
+# marker in English letters never compiles that one (nor, holding no list, the main one).
 @cache
-def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """Markers that start with a digit, a bracket, a CJK numeral or a bullet; markers in
-    English letters ("a)", "(ii)" handled above, "First,"), tried only when the paragraph
-    could hold them; and the same line-start markers at the very start of the text."""
-    line = (
-        r"[ \t]*(?:(?P<linenum>\d{1,2})[.)、](?=[ \t]|[^\x00-\x7f\d])|(?P<linebullet>[-*+])"
-        r"(?=[ \t]))"
-    )
+def _line_marker() -> re.Pattern[str]:
+    """The line-start markers at the very start of the text."""
+    return re.compile(_LINE)
+
+
+@cache
+def _main_markers() -> re.Pattern[str]:
+    """Markers that start with a digit, a bracket, a CJK numeral or a bullet."""
     # The lookahead names every character a marker can start with: it lets the engine
     # skip all other positions in one step.
-    main = re.compile(
+    return re.compile(
         r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第另"
         r"甲乙丙丁戊己庚辛壬癸最•▪◦●▶►▸➤✓✔*\u2170-\u217b\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
@@ -100,10 +109,16 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         r"|(?P<bullet>[•▪◦●▶►▸➤✓✔])|(?<=[ \t])(?P<star>\*)(?=[ \t]+\D)"
         r"|(?P<romanchar>[\u2170-\u217b])[.、)]?"  # "Ⅰ．", "Ⅱ、": a Roman numeral (folded)
         r"|(?P<emoji>[\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
-        rf"|\n{line})"
+        rf"|\n{_LINE})"
     )
+
+
+@cache
+def _english_markers() -> re.Pattern[str]:
+    """Markers in English letters ("a)", "(ii)" handled above, "First,"), tried only when
+    the paragraph could hold them (`_ENGLISH_HINTS`)."""
     lead = r"(?:^|(?<=[\s:;,.、。!?！？—–\-(\[*_>]))"
-    english = re.compile(
+    return re.compile(
         rf"(?=[a-hivxfstlno])(?:{lead}(?P<letter>[a-h])\)|{lead}(?P<roman>i{{1,3}}|iv|vi{{0,3}}|ix|x)\)"
         rf"|{lead}(?P<romandot>i{{1,3}}|iv|vi{{0,3}}|ix|x)\.(?=\s)"
         rf"|(?:^|(?<=[\s:;、]))(?P<letterdot>[a-h])\.(?=\s)"
@@ -116,7 +131,6 @@ def _marker_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         rf"(?:is|are|concerns)(?=\s)"
         rf"|{lead}(?P<cardinal>one|two|three|four|five|six):)"
     )
-    return main, english, re.compile(line)
 
 
 # A list in English letters or roman numerals starts at "a)" or "i)", ordinals at "first":
@@ -173,12 +187,11 @@ def _ordinal(group: str, value: str) -> int:
 
 def _markers(para: Para) -> list[_Marker]:
     norm = para.norm
-    main, english, line = _marker_patterns()
-    matches = list(main.finditer(norm))
+    matches = list(_main_markers().finditer(norm))
     if any(hint in norm for hint in _ENGLISH_HINTS):
-        matches += english.finditer(norm)
+        matches += _english_markers().finditer(norm)
         matches.sort(key=lambda m: m.start())
-    at_start = line.match(norm)
+    at_start = _line_marker().match(norm)
     if at_start is not None and at_start.lastgroup:
         matches.insert(0, at_start)
     found: list[_Marker] = []
@@ -237,7 +250,7 @@ def marked_lists(para: Para) -> list[MarkedList]:
     norm = para.norm
     if (
         _first_marker().search(norm) is None
-        and not _marker_patterns()[2].match(norm)
+        and not _line_marker().match(norm)
         and not any(hint in norm for hint in _ENGLISH_HINTS)
     ):
         return []

@@ -387,9 +387,9 @@ def _clean_after(para: Para, scan: Scan, cues: Cues, start: int, end: int) -> bo
 
 @cache
 def _own_reading() -> re.Pattern[str]:
-    return re.compile(
-        r"我\s*(?:还|都|也|尚)?\s*(?:没|未)|(?<![a-z])i\s+(?:haven't|have\s+not|didn't|did\s+not|"
-        r"have\s+yet\s+to)(?![a-z])"
+    return re.compile(  # (the lookahead: what a match can start with, tried first)
+        r"(?=[我i])(?:我\s*(?:还|都|也|尚)?\s*(?:没|未)|(?<![a-z])i\s+(?:haven't|have\s+not|didn't|did\s+not|"
+        r"have\s+yet\s+to)(?![a-z]))"
     )
 
 

@@ -19,12 +19,15 @@ _REPO_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 _NOT_BEFORE_HASH = _REPO_CHARS | {"&", "#"}
 
 
+# Each compiled on first use: most references are a bare "#N".
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    return (
-        re.compile(r"#(\d{1,9})(?![A-Za-z0-9_])"),
-        re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*/[A-Za-z0-9_.\-]+"),
-    )
+def _number() -> re.Pattern[str]:
+    return re.compile(r"#(\d{1,9})(?![A-Za-z0-9_])")
+
+
+@cache
+def _repo() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*/[A-Za-z0-9_.\-]+")
 
 
 def find_references(masked: str) -> tuple[str, ...]:
@@ -32,9 +35,8 @@ def find_references(masked: str) -> tuple[str, ...]:
     sorted as strings ("#10182" before "#9818"), so the same set reads the same anywhere."""
     if "#" not in masked:
         return ()
-    number, repo = _patterns()
     found: set[str] = set()
-    for match in number.finditer(masked):
+    for match in _number().finditer(masked):
         at = match.start()
         if at == 0 or masked[at - 1] not in _NOT_BEFORE_HASH:
             found.add(match.group())
@@ -45,7 +47,7 @@ def find_references(masked: str) -> tuple[str, ...]:
             floor = max(0, at - 100)
             while start > floor and masked[start - 1] in _REPO_CHARS:
                 start -= 1
-            if (not start or masked[start - 1] not in _NOT_BEFORE_HASH) and repo.fullmatch(
+            if (not start or masked[start - 1] not in _NOT_BEFORE_HASH) and _repo().fullmatch(
                 masked, start, at
             ):
                 found.add(f"{masked[start:at]}#{match.group(1)}")

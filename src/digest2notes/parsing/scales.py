@@ -51,7 +51,7 @@ def _score() -> re.Pattern[str]:
     """ "9/10", "3 / 5", "7 out of 10": a score out of five or ten; a full stop may
     follow ("2/10."), a decimal or a path may not ("1/10.5", "3/5/2027")."""
     return re.compile(
-        r"(?<![\w./])(?P<n>10|\d(?:\.\d)?)\s*(?:/|out\s+of|of)\s*(?P<of>10|5)(?![\w/]|\.\d)"
+        r"(?=\d)(?<![\w./])(?P<n>10|\d(?:\.\d)?)\s*(?:/|out\s+of|of)\s*(?P<of>10|5)(?![\w/]|\.\d)"
     )
 
 

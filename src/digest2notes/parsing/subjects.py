@@ -153,26 +153,33 @@ _WAVING = lx.DISMISS | lx.BREVITY | lx.NEG | lx.SUFFICE | lx.LOW | lx.OPTIONAL |
 _HEAD = r"(?:part|bit|piece|place|spot|section|thing|area|detail)s?"
 
 
+# Three patterns, each compiled on first use: most paragraphs need one or none.
 @cache
-def _predicates() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    return (
-        # "X is the part most deserving of examination", "X is the one worth your
-        # attention", "X is what you should read": a part named by its noun, or a clause
-        re.compile(
-            r"(?<=\s)(?:is|are)\s+(?:(?:also|probably|really|easily|clearly|arguably|by\s+far)"
-            rf"\s+)?(?P<pred>the\s+(?:[a-z'-]+\s+){{0,3}}?(?:{_HEAD}|one|ones|highlights?)"
-            r"(?![a-z'-])|what\s|where\s)"
-        ),
-        # "X 是最精彩的部分", "X 是本 PR 最值得看的地方", "X 是重点"
-        re.compile(
-            r"(?:是|不失为|算得上|堪称|可谓)(?P<pred>[^,.;:!?\n。！？]{0,20}?(?:部分|地方|之处|一点|一处|一块|环节|看点|亮点|重点"
-            r"|精华|精髓|干货))\s*(?=[,.;!?)\n。！？]|$)"
-        ),
-        # "the only part I'd slow down for is X", "the one must-read part is X"
-        re.compile(
-            rf"(?<![a-z])the\s+(?P<np>(?:[a-z'-]+\s+){{0,3}}?{_HEAD})(?![a-z])"
-            r"(?P<rel>[^,.;:!?]{0,50}?)\s(?P<be>is|are)\s+"
-        ),
+def _english_predicate() -> re.Pattern[str]:
+    # "X is the part most deserving of examination", "X is the one worth your
+    # attention", "X is what you should read": a part named by its noun, or a clause
+    return re.compile(
+        r"(?<=\s)(?:is|are)\s+(?:(?:also|probably|really|easily|clearly|arguably|by\s+far)"
+        rf"\s+)?(?P<pred>the\s+(?:[a-z'-]+\s+){{0,3}}?(?:{_HEAD}|one|ones|highlights?)"
+        r"(?![a-z'-])|what\s|where\s)"
+    )
+
+
+@cache
+def _chinese_predicate() -> re.Pattern[str]:
+    # "X 是最精彩的部分", "X 是本 PR 最值得看的地方", "X 是重点"
+    return re.compile(
+        r"(?:是|不失为|算得上|堪称|可谓)(?P<pred>[^,.;:!?\n。！？]{0,20}?(?:部分|地方|之处|一点|一处|一块|环节|看点|亮点|重点"
+        r"|精华|精髓|干货))\s*(?=[,.;!?)\n。！？]|$)"
+    )
+
+
+@cache
+def _subject_is() -> re.Pattern[str]:
+    # "the only part I'd slow down for is X", "the one must-read part is X"
+    return re.compile(
+        rf"(?<![a-z])the\s+(?P<np>(?:[a-z'-]+\s+){{0,3}}?{_HEAD})(?![a-z])"
+        r"(?P<rel>[^,.;:!?]{0,50}?)\s(?P<be>is|are)\s+"
     )
 
 
@@ -195,17 +202,16 @@ def predicate_pointers(state: FocusState) -> None:
     predicate (see the module docs)."""
     para = state.para
     norm = para.norm
-    english, chinese, _ = _predicates()
     state.next_pointer = len(norm)
     english_copula = " is " in norm or " are " in norm
     if english_copula and any(head in norm for head in _EN_HEADS):
         _subjects(state)
     if any(head in norm for head in _ZH_HEADS):
-        for match in chinese.finditer(norm):
+        for match in _chinese_predicate().finditer(norm):
             _predicate(state, match.start(), match.start("pred"), match.end())
     if not english_copula:
         return
-    for match in english.finditer(norm):
+    for match in _english_predicate().finditer(norm):
         end = para.clause_end(match.end())
         if end - match.start("pred") <= _PREDICATE_REACH:
             verbs = not match.group("pred").startswith("the")
@@ -216,7 +222,7 @@ def _subjects(state: FocusState) -> None:
     """ "The only part I'd slow down for is X", "the one must-read part is X"."""
     para, scan = state.para, state.scan
     norm = para.norm
-    for match in _predicates()[2].finditer(norm):
+    for match in _subject_is().finditer(norm):
         start = match.start()
         if state.covered(start) >= 0 or state.covered(match.end()) >= 0:
             continue  # read already ("The parts that repay the effort are X and Y")

@@ -37,7 +37,6 @@ from .script import simplify
 if TYPE_CHECKING:
     from .clauses import Stretches
     from .durations import Duration
-    from .scanner import Scan
 
 __all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise", "simplify"]
 
@@ -154,13 +153,17 @@ _PAIR = dict(zip(_CLOSE, _OPEN, strict=True))
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     brackets = re.compile("[" + re.escape(_OPEN + _CLOSE) + '"]')
-    # After a line break, a bullet or a number starts a new item, so a sentence ends.
-    line_item = re.compile(r"[ \t]*(?:[-*+•·▪◦]\s|\d{1,2}[.)、]\s?)")
     # Emoji punctuate casual writing ("强推👍 这条…", "直接划走👋 这是…"): they end a clause.
     emoji = re.compile("[\U0001F000-\U0001FAFF\u2300-\u23FF\u2600-\u27BF\u2B00-\u2BFF]")
-    return brackets, line_item, emoji
+    return brackets, emoji
+
+
+@cache
+def _line_item() -> re.Pattern[str]:
+    """After a line break, a bullet or a number starts an item (most paragraphs: no break)."""
+    return re.compile(r"[ \t]*(?:[-*+•·▪◦]\s|\d{1,2}[.)、]\s?)")
 
 
 # Boundaries by their characters. They are found with `str.find`, which is much cheaper
@@ -180,7 +183,7 @@ def _every(text: str, mark: str) -> list[int]:
     return found
 
 
-def _sentence_ends(text: str, line_item: re.Pattern[str], norm: str) -> list[int]:
+def _sentence_ends(text: str, norm: str) -> list[int]:
     """``。！？!?`` always; ``.`` before whitespace (markup and closing quotes between
     allowed) and not after an abbreviation; a line break before a bullet or a number, or
     one the writer chose (`linebreaks.chosen_breaks`)."""
@@ -204,6 +207,7 @@ def _sentence_ends(text: str, line_item: re.Pattern[str], norm: str) -> list[int
     if "\n" in text:
         # (the lines as written: `text` has what is inside brackets blanked)
         ragged = chosen_breaks(norm)
+        line_item = _line_item()
         ends += [at for at in _every(text, "\n") if at in ragged or line_item.match(text, at + 1)]
     ends.sort()
     return ends
@@ -266,8 +270,11 @@ class Para:
     #: Every duration in the paragraph (`durations.find_durations`), set by the analysis
     #: before any rule reads it: a duration is never a verb's object.
     durations: list[Duration] = field(default_factory=list)
-    #: `clauses._stretches` of this paragraph, per scan and filler kind, worked out once.
-    stretches: dict[tuple[int, str], tuple[Scan, Stretches]] = field(default_factory=dict)
+    #: `clauses._stretches` of this paragraph, per scan's cue positions and filler kind,
+    #: worked out once (with the positions they are of).
+    stretches: dict[tuple[int, int, str], tuple[list[int], list[int], Stretches]] = field(
+        default_factory=dict
+    )
     #: `norm` with every duration blanked (`clauses`), worked out on first use.
     norm_without_durations: str | None = None
 
@@ -276,14 +283,14 @@ class Para:
         masked = mask_code_spans(text)
         norm = _split_compounds(simplify(_fold_width(fold(masked))))
         para = cls(text, masked, norm)
-        brackets, line_item, emoji = _patterns()
+        brackets, emoji = _patterns()
         outside = norm  # `norm` with every bracketed stretch blanked: no boundary inside
         if brackets.search(norm):
             para.brackets = _bracket_spans(norm, brackets)
             for start, end in para.brackets:
                 if end - start > 2:
                     outside = outside[: start + 1] + _BLANK * (end - start - 2) + outside[end - 1 :]
-        sentences = _sentence_ends(outside, line_item, norm)
+        sentences = _sentence_ends(outside, norm)
         if "**" in outside:  # a bold label ("**P0 · 细读，约二十分钟**") is a sentence of its own
             sentences = sorted(set(sentences) | set(_bold_ends(outside)))
         if "【" in outside or "[" in outside:  # so is a bracketed one ("【选读】不强制")
