@@ -38,6 +38,7 @@ from functools import cache
 
 from ..model import Verdict
 from . import lexicon as lx
+from .agenda import agenda_headers
 from .clauses import BEFORE, has_content
 from .counted import EXCLUDING as _EXCLUDING
 from .counted import back_references, counted_headers
@@ -86,6 +87,7 @@ def read_focus(
         subject_with_any_verb(state, headers=verdict is not None and verdict.verdict is not
                               Verdict.SKIP)
     hypothetical_pointers(state)  # before the conditions it looks like exclude it
+    agenda_headers(state)
     if scan.present & (
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):
