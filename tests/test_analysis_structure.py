@@ -622,6 +622,16 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the batch size", "the rollback on MariaDB 10.6", "the index")),
         ("Read it. Watch the cost, which is 2 * 3 units or 4 * 5.", ("the cost",)),
         ("Read it. Watch the sizes: 2 * 3 units * 4 units.", ("2 * 3 units * 4 units",)),
+        # parts given a task head the list after their colon, whatever the verb
+        ("A full sitting. Things to follow through the diff: the fencing; the fallback.",
+         ("the fencing", "the fallback")),
+        ("Read it. Things worth tracing: the cleanup; the flag.", ("the cleanup", "the flag")),
+        ("It fixes things to do with caching: the key and the ttl.", ()),
+        # a run of spaced dashes after a colon is a list; one in prose is a dash
+        ("Read it. Worth tracing: - the cleanup on failure - the interaction with the flag.",
+         ("the cleanup on failure", "the interaction with the flag")),
+        ("看个大概。可以留意：- resource 的取法 - fallback 的取值。", ("resource 的取法", "fallback 的取值")),
+        ("Skim it. The range is 3 - 5 and the other is a - b.", ()),
         # a reading time after a colon, hedged, is no point
         ("What changed: one stream. This is one PR I would ask everyone to read end to end, "
          "at a careful pace: roughly thirty-five minutes. What to study: (i) how ids are "
