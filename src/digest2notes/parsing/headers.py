@@ -30,7 +30,7 @@ def _introducers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
             r"\s*(?:的是|(?:的(?:地方|部分|一点)|之处|处(?=在于|是|为))(?:\s*,?\s*(?:在于|是|为|有))?|"
             # "值得一看的 trade-off 是 X": a short noun between 的 and 是
             r"的\s*[^,.;:!?。，；：！？\s]{1,12}(?:\s[^,.;:!?。，；：！？\s]{1,12})?\s*(?:是|在于)|"
-            r"在于|集中在|主要是|是|为|在|包括|包含|有)\s*"
+            r"在于|集中在|放在(?!了)|主要是|是|为|在|包括|包含|有)\s*"
         ),
         re.compile(r"(?:以下|如下|下面|下列|这|几)?\s*(?P<n>[一二两三四五六七八九十\d]+)\s*(?:个|项|点|处|条|件|类|方面|地方|things?|points?|items?|ways?|parts?|areas?|details?|places?)"
                    r"|(?<![a-z])(?P<en>two|three|four|five|six)\s+(?:things|points|items|areas|parts|places|details)"),
