@@ -633,7 +633,7 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
         ("看个大概。可以留意：- resource 的取法 - fallback 的取值。", ("resource 的取法", "fallback 的取值")),
         ("Skim it. The range is 3 - 5 and the other is a - b.", ()),
         # where the focus is put: "重点放在 X"; "放在了" narrates
-        ("值得精读。重点放在 ①默认值的语义 ②报错路径。", ("默认值的语义", "报错路径")),
+        ("Review 的时候重点放在 ①默认值的语义 ②报错路径。整体值得精读。", ("默认值的语义", "报错路径")),
         ("作者把重点放在了性能上。", ()),
         # a reading time after a colon, hedged, is no point
         ("What changed: one stream. This is one PR I would ask everyone to read end to end, "
