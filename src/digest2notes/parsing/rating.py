@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 
 from ..model import Verdict
 from . import combination as cb
@@ -210,10 +211,7 @@ def rate_clause(
 
 
 def _held(flags: list[int], first: int, stop: int) -> int:
-    held = 0
-    for bits in flags[first:stop]:
-        held |= bits
-    return held
+    return reduce(or_, flags[first:stop], 0)
 
 
 def _coordinated(para: Para, start: int, cue: int) -> int:
