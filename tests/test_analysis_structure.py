@@ -632,6 +632,10 @@ def test_a_hard_wrapped_paragraph_keeps_its_sentences_across_lines() -> None:
          ("the cleanup on failure", "the interaction with the flag")),
         ("看个大概。可以留意：- resource 的取法 - fallback 的取值。", ("resource 的取法", "fallback 的取值")),
         ("Skim it. The range is 3 - 5 and the other is a - b.", ()),
+        # a part given a task in the predicate, whatever the verb; not one to skip
+        ("A skim, six minutes, and the troubleshooting list is the part to bookmark.",
+         ("the troubleshooting list",)),
+        ("A skim. The tests are the part to skip.", ()),
         # where the focus is put: "重点放在 X"; "放在了" narrates
         ("Review 的时候重点放在 ①默认值的语义 ②报错路径。整体值得精读。", ("默认值的语义", "报错路径")),
         ("作者把重点放在了性能上。", ()),

@@ -261,6 +261,8 @@ def _predicate(
     if state.covered(copula) >= 0:
         return
     first = scan.first(_ADVISING if verbs else _POINTING, start, end)
+    if first < 0 and not verbs and _task().match(para.norm, start, end):
+        first = start  # "X is the part to bookmark": a part given a task, whatever the verb
     if first < 0 or scan.any(_WAVING, start, end):
         return  # "X is the part you can skip"
     clause = para.clause_start(copula)
@@ -283,6 +285,11 @@ def _predicate(
 _ADVISING = _POINTING & ~lx.VALUE
 _OPENING = 24  # the words before a subject that opens its clause
 _BACK_REACH = 200  # the clause referred back to is a phrase, not a paragraph
+
+
+@cache
+def _task() -> re.Pattern[str]:
+    return re.compile(r"the\s+(?:[a-z'-]+\s+){0,2}?(?:part|bit|piece|section|one)\s+to\s+[a-z]")
 
 
 @cache
