@@ -338,6 +338,8 @@ def test_verdicts_from_structure(text: str, verdict: Verdict) -> None:
         ("精读，一小时二十分钟。", 80),
         ("Close read, 1.5 h.", 90),
         ("Close read, forty-odd minutes.", 40),
+        # "来" rounds a number with a space before it too
+        ("必读，留 20 来分钟。", 20),
         # a timer glyph and a number with no unit: minutes; a unit after it says
         ("粗看即可，⏱6～9。", 9),
         ("Skim it ⏱ 90 s.", None),

@@ -51,7 +51,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         r"(?P<low>" + _NUM + r")"
         r"(?:\s*(?:-|–|~|到|至|或|(?<![a-z])(?:to|or)(?![a-z])|,\s*(?:maybe|perhaps|possibly))?"
         r"\s*(?P<high>" + _NUM + r"))?"
-        r"(?:来|多|余|-?ish|-odd)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?"
+        r"(?:\s*(?:来|多|余)|-?ish|-odd)?\s*(?P<half>个半|and\s+a\s+half)?\s*(?:个)?(?P<halfpre>半)?"
         # "a full hour", "a good twenty minutes", "two solid hours"
         r"(?:\s+(?:full|whole|good|solid|entire|straight))?[\s-]*\Z"
     )
