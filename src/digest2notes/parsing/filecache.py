@@ -2,13 +2,13 @@
 a year of digests that have not changed, and should pay for the day's file, not the year.
 
 A file's row (`cache` table ``files``) holds its layout (entries, problems, header
-date) and each entry's analysis, as JSON. Its key is the parser's version and the
+date) and each entry's analysis and id, as JSON. Its key is the parser's version and the
 config's phrases (as for analyses, `cache.Store.key`), the path as given and made
 absolute, and the file's device, inode, size, mtime and ctime: an edit, a rename onto
 it or a ``touch`` (even one that puts the old mtime back: ctime moves) is a new key.
 What does not come from the file's bytes is worked out again on every read: the date
-(``--date``, the mtime fallback in local time: `dates`), the ids and the warnings about
-unknown verdicts (`reader`). Standard input is never kept, nor a file that changed in
+(``--date``, the mtime fallback in local time: `dates`) and the warnings about unknown
+verdicts (`reader`). Standard input is never kept, nor a file that changed in
 the last seconds: an edit within the file system's clock tick would leave the stat as
 it was. A row that does not decode is a miss, and the file is read again.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NoReturn
 
@@ -39,10 +39,12 @@ _SETTLE_NS = 2_000_000_000
 
 @dataclass(frozen=True, slots=True)
 class FileRead:
-    """One digest file as reading it produced: its layout, and its entries' analyses."""
+    """One digest file as reading it produced: its layout, and its entries' analyses and
+    ids (`ids.entry_id`)."""
 
     layout: Layout
     analyses: tuple[Analysis, ...]
+    ids: tuple[str, ...]
 
 
 def keys(
@@ -82,15 +84,16 @@ def found(store: Store, keyed: Mapping[str, bytes]) -> dict[str, FileRead]:
     return reads
 
 
-def keep(store: Store, key: bytes, layout: Layout, analyses: Sequence[Analysis]) -> None:
-    store.put(key, _encoded(layout, analyses), TABLE)
+def keep(store: Store, key: bytes, read: FileRead) -> None:
+    store.put(key, _encoded(read), TABLE)
 
 
-def _encoded(layout: Layout, analyses: Sequence[Analysis]) -> str:
+def _encoded(read: FileRead) -> str:
+    layout = read.layout
     entries = [
-        [raw.repo, raw.title, raw.text, raw.line, raw.text_line, a.verdict.value,
+        [id_, raw.repo, raw.title, raw.text, raw.line, raw.text_line, a.verdict.value,
          a.verdict_text, a.minutes, a.focus_points, a.references]
-        for raw, a in zip(layout.entries, analyses, strict=True)
+        for raw, a, id_ in zip(layout.entries, read.analyses, read.ids, strict=True)
     ]
     return json.dumps(
         [layout.date, entries, [[e.line, e.message] for e in layout.errors],
@@ -108,26 +111,28 @@ def _decoded(value: str, shown: str) -> FileRead | None:
             errors=[_problem(shown, line, message) for line, message in errors],
             warnings=[_problem(shown, line, message) for line, message in warnings],
         )
-        analyses = []
-        for repo, title, text, line, text_line, verdict, verdict_text, minutes, points, refs in (
+        analyses, ids = [], []
+        verdicts = {verdict.value: verdict for verdict in Verdict}
+        for id_, repo, title, text, line, text_line, verdict, said, minutes, points, refs in (
             rows
         ):
+            # join: a TypeError unless each is a list (or text) of text only
+            "".join((id_, repo, title, text, "" if said is None else said,
+                     "".join(points), "".join(refs)))
             if not (
                 type(line) is int and type(text_line) is int
-                and isinstance(repo, str) and isinstance(title, str) and isinstance(text, str)
-                and (verdict_text is None or isinstance(verdict_text, str))
                 and (minutes is None or type(minutes) is int)
-                and all(isinstance(item, str) for item in points)
-                and all(isinstance(item, str) for item in refs)
+                and isinstance(points, list) and isinstance(refs, list)
             ):
                 return None
             layout.entries.append(RawEntry(repo, title, text, line, text_line))
             analyses.append(
-                Analysis(Verdict(verdict), verdict_text, minutes, tuple(points), tuple(refs))
+                Analysis(verdicts[verdict], said, minutes, tuple(points), tuple(refs))
             )
-    except (ValueError, TypeError):
+            ids.append(id_)
+    except (ValueError, TypeError, KeyError):
         return None
-    return FileRead(layout, tuple(analyses))
+    return FileRead(layout, tuple(analyses), tuple(ids))
 
 
 def _problem(shown: str, line: object, message: object) -> InputError:

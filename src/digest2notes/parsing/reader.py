@@ -76,9 +76,10 @@ def read(
         analysed = iter(analyse_many(texts, extra_phrases, store))
         for read in fresh:
             read.analyses = tuple(next(analysed) for _ in read.layout.entries)
+            read.ids = tuple(entry_id(raw.repo, raw.title) for raw in read.layout.entries)
             key = keys.get(read.shown)
             if store is not None and key is not None:
-                filecache.keep(store, key, read.layout, read.analyses)
+                filecache.keep(store, key, filecache.FileRead(read.layout, read.analyses, read.ids))
         for file in laid_out:  # in the order read, problems included
             if isinstance(file, InputError):
                 result.errors.append(file)
@@ -90,13 +91,14 @@ def read(
 
 @dataclass(slots=True)
 class _File:
-    """One digest file split into entries, with their analyses once they are analysed
-    (or from the start, when they come from the cache)."""
+    """One digest file split into entries, with their analyses and ids once they are
+    analysed (or from the start, when they come from the cache)."""
 
     shown: str
     layout: Layout
     date: DigestDate
     analyses: tuple[Analysis, ...] | None = None
+    ids: tuple[str, ...] = ()
 
 
 def _lay_out(
@@ -105,16 +107,16 @@ def _lay_out(
     stdin = path == STDIN
     shown = STDIN_NAME if stdin else path
     if kept is not None:
-        layout, analyses = kept.layout, kept.analyses
+        layout, analyses, ids = kept.layout, kept.analyses, kept.ids
     else:
-        analyses = None
+        analyses, ids = None, ()
         try:
             text = (stdin_text or "") if stdin else decode(read_bytes(path), shown)
             layout = parse_digest_text(text, shown)
         except InputError as error:
             return error
     return _File(
-        shown, layout, choose_date(layout.date, None if stdin else path, option), analyses
+        shown, layout, choose_date(layout.date, None if stdin else path, option), analyses, ids
     )
 
 
@@ -124,9 +126,8 @@ def _take(file: _File, seen: dict[str, list[_Seen]], result: ReadResult) -> None
     result.errors.extend(file.layout.errors)
     result.warnings.extend(file.layout.warnings)
     shown, dated = file.shown, file.date
-    for raw, analysis in zip(file.layout.entries, file.analyses, strict=True):
+    for raw, analysis, key in zip(file.layout.entries, file.analyses, file.ids, strict=True):
         source = Source(shown, raw.line, dated.date, dated.source)
-        key = entry_id(raw.repo, raw.title)
         seen.setdefault(key, []).append(
             _Seen(key, raw.repo, raw.title, source, raw.text, analysis)
         )
