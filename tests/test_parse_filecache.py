@@ -106,9 +106,15 @@ def test_a_directory_reads_the_same_cold_warm_and_off(run_cli: RunCli, library: 
     assert any(len(e["sources"]) == 2 for e in entries)
     # The warm answer came from the kept files: one changed behind the CLI's back shows.
     with sqlite3.connect(_cache_file()) as db:
-        db.execute("UPDATE files SET value = json_set(value, '$[1][0][1]', 'Changed')")
+        db.execute("UPDATE files SET value = json_set(value, '$[1][0][2]', 'Changed')")
     titles = {e["title"] for e in json.loads(_parse(run_cli, library / "year").stdout)}
     assert "Changed" in titles
+    # A row that is not a read (a bug, a hand edit) is a miss: the file is read again.
+    with sqlite3.connect(_cache_file()) as db:
+        db.execute("UPDATE files SET value = json_set(value, '$[1][0][5]', 'seven')")
+        db.execute("UPDATE files SET value = '[1, 2' WHERE hex(key) < '8'")
+    again = _parse(run_cli, library / "year")
+    assert (again.stdout, again.stderr) == (warm.stdout, warm.stderr)
 
 
 def test_a_file_edited_to_the_same_size_and_mtime_is_read_afresh(
