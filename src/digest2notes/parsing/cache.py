@@ -6,15 +6,16 @@ cache finds it), in WAL mode so that two processes may use it at once. A value i
 whatever text the caller stores (`analysis` stores JSON); its key is a hash of the
 paragraph, the caller's salt (the config's extra phrases) and the parser's own source
 files, so any change to the parser, or to the phrases, misses instead of giving an
-old answer. A `Store` is opened once per read: `get_many` looks up a file's paragraphs
-in a few queries, `put` keeps new values in memory, and `close` writes them in one
-transaction, marks what was read as used, and drops the least recently used rows
-beyond the bound.
+old answer. A second table, ``files``, keeps what reading a whole digest file produced
+(`filecache`), so that a re-read of an unchanged file costs one row. A `Store` is opened
+once per read: `get_many` looks up a file's paragraphs (or a read's files) in a few
+queries, `put` keeps new values in memory, and `close` writes them in one transaction,
+marks what was read as used, and drops the least recently used rows beyond the bound.
 
 The cache is only ever a shortcut: a cache that cannot be created, read or written
 (corrupt, read-only, locked, another version's) is rebuilt or left alone, never an
 error. ``DIGEST2NOTES_NO_CACHE=1`` turns it off; ``DIGEST2NOTES_CACHE_SIZE`` bounds it
-(paragraphs; 50,000 by default).
+(paragraphs; 50,000 by default, and a twentieth of it digest files).
 """
 
 from __future__ import annotations
@@ -36,8 +37,12 @@ __all__ = ["NO_CACHE_ENV", "SIZE_ENV", "Store", "opened"]
 NO_CACHE_ENV = "DIGEST2NOTES_NO_CACHE"
 SIZE_ENV = "DIGEST2NOTES_CACHE_SIZE"
 #: The layout of the file; another one is dropped and made again.
-SCHEMA = 1
+SCHEMA = 2
 DEFAULT_SIZE = 50_000
+#: The tables, each of (key, value, used): paragraphs' analyses, and digest files' reads.
+TABLES = ("analyses", "files")
+#: Rows of ``files`` per row of ``analyses`` allowed: a file holds a day's paragraphs.
+_FILES_SHARE = 20
 #: A row read is marked used at most this often: a daily run need not rewrite them all.
 _TOUCH_AFTER = 24 * 3600
 #: Keys per query: well under SQLite's limit of host parameters.
@@ -68,11 +73,12 @@ def parser_version() -> bytes:
     return digest.digest()
 
 
-def _size() -> int:
+def _size(table: str = "analyses") -> int:
     try:
-        return max(0, int(os.environ.get(SIZE_ENV, DEFAULT_SIZE)))
+        size = max(0, int(os.environ.get(SIZE_ENV, DEFAULT_SIZE)))
     except ValueError:
-        return DEFAULT_SIZE
+        size = DEFAULT_SIZE
+    return size if table == "analyses" else -(-size // _FILES_SHARE)
 
 
 class Store:
@@ -82,8 +88,9 @@ class Store:
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db: sqlite3.Connection | None = connection
         self._path = path
-        self._new: dict[bytes, str] = {}
-        self._stale: list[bytes] = []  # read, and not marked used for a day
+        self._new: dict[str, dict[bytes, str]] = {table: {} for table in TABLES}
+        # per table, what was read and not marked used for a day
+        self._stale: dict[str, list[bytes]] = {table: [] for table in TABLES}
         self._now = int(time.time())
 
     def key(self, salt: str, text: str) -> bytes:
@@ -92,11 +99,12 @@ class Store:
         digest.update(text.encode("utf-8", "surrogatepass"))
         return digest.digest()
 
-    def get_many(self, keys: Sequence[bytes]) -> dict[bytes, str]:
+    def get_many(self, keys: Sequence[bytes], table: str = "analyses") -> dict[bytes, str]:
         """The stored values of those `keys` that have one (this read's new ones too)."""
         import sqlite3
 
-        found = {key: self._new[key] for key in keys if key in self._new}
+        new, stale = self._new[table], self._stale[table]
+        found = {key: new[key] for key in keys if key in new}
         wanted = sorted({key for key in keys if key not in found})
         if self._db is None or not wanted:
             return found
@@ -105,13 +113,13 @@ class Store:
                 chunk = wanted[start : start + _CHUNK]
                 marks = ",".join("?" * len(chunk))
                 rows = self._db.execute(
-                    f"SELECT key, value, used FROM analyses WHERE key IN ({marks})", chunk
+                    f"SELECT key, value, used FROM {table} WHERE key IN ({marks})", chunk
                 )
                 for key, value, used in rows:
                     if isinstance(key, bytes) and isinstance(value, str):
                         found[key] = value
                         if not isinstance(used, int) or used < self._now - _TOUCH_AFTER:
-                            self._stale.append(key)
+                            stale.append(key)
         except sqlite3.OperationalError:
             self._give_up()
         except sqlite3.Error:  # a broken file: the next run makes a new one
@@ -119,8 +127,8 @@ class Store:
             _discard(self._path)
         return found
 
-    def put(self, key: bytes, value: str) -> None:
-        self._new[key] = value
+    def put(self, key: bytes, value: str, table: str = "analyses") -> None:
+        self._new[table][key] = value
 
     def close(self) -> None:
         """Write what this read analysed, in one transaction, and let the file go."""
@@ -130,18 +138,20 @@ class Store:
         if db is None:
             return
         try:
-            if self._new or self._stale:
+            if any(self._new.values()) or any(self._stale.values()):
                 with db:  # one transaction: committed whole, or rolled back
-                    db.executemany(
-                        "INSERT OR REPLACE INTO analyses (key, value, used) VALUES (?, ?, ?)",
-                        [(key, value, self._now) for key, value in self._new.items()],
-                    )
-                    db.executemany(
-                        "UPDATE analyses SET used = ? WHERE key = ?",
-                        [(self._now, key) for key in self._stale],
-                    )
-                    if self._new:
-                        _evict(db, _size())
+                    for table in TABLES:
+                        new = self._new[table]
+                        db.executemany(
+                            f"INSERT OR REPLACE INTO {table} (key, value, used) VALUES (?, ?, ?)",
+                            [(key, value, self._now) for key, value in new.items()],
+                        )
+                        db.executemany(
+                            f"UPDATE {table} SET used = ? WHERE key = ?",
+                            [(self._now, key) for key in self._stale[table]],
+                        )
+                        if new:
+                            _evict(db, table, _size(table))
         except sqlite3.Error:
             pass  # locked for too long, read-only, full disk: the next run tries again
         finally:
@@ -152,17 +162,18 @@ class Store:
             with suppress(Exception):
                 self._db.close()
         self._db = None
-        self._new.clear()
+        for new in self._new.values():
+            new.clear()
 
 
-def _evict(db: sqlite3.Connection, size: int) -> None:
-    """Beyond `size` rows, drop the least recently used, down to nine tenths of it (so
-    that the next runs have room before they evict again)."""
-    (count,) = db.execute("SELECT COUNT(*) FROM analyses").fetchone()
+def _evict(db: sqlite3.Connection, table: str, size: int) -> None:
+    """Beyond `size` rows of `table`, drop the least recently used, down to nine tenths
+    of it (so that the next runs have room before they evict again)."""
+    (count,) = db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
     if count > size:
         db.execute(
-            "DELETE FROM analyses WHERE key IN "
-            "(SELECT key FROM analyses ORDER BY used, key LIMIT ?)",
+            f"DELETE FROM {table} WHERE key IN "
+            f"(SELECT key FROM {table} ORDER BY used, key LIMIT ?)",
             (count - size * 9 // 10,),
         )
 
@@ -209,7 +220,7 @@ def _open() -> Store | None:
 
 
 def _prepare(db: sqlite3.Connection) -> None:
-    """WAL mode, and the table of this `SCHEMA` (another's is dropped)."""
+    """WAL mode, and the tables of this `SCHEMA` (another's are dropped)."""
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")  # a lost commit costs only a re-analysis
     (version,) = db.execute("PRAGMA user_version").fetchone()
@@ -219,11 +230,12 @@ def _prepare(db: sqlite3.Connection) -> None:
     try:
         (version,) = db.execute("PRAGMA user_version").fetchone()
         if version != SCHEMA:  # still, now that this process holds the write lock
-            db.execute("DROP TABLE IF EXISTS analyses")
-            db.execute(
-                "CREATE TABLE analyses (key BLOB PRIMARY KEY, value TEXT NOT NULL, "
-                "used INTEGER NOT NULL) WITHOUT ROWID"
-            )
+            for table in TABLES:
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+                db.execute(
+                    f"CREATE TABLE {table} (key BLOB PRIMARY KEY, value TEXT NOT NULL, "
+                    "used INTEGER NOT NULL) WITHOUT ROWID"
+                )
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         db.execute("COMMIT")
     except BaseException:

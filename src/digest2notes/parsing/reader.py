@@ -8,19 +8,20 @@ or one entry, never stop the others. Reading is one process: analysis is cheap, 
 the same paragraph is analysed once however many digests repeat it, and once across
 runs while the parser does not change (`cache`: every file is split into entries
 first, so that all their paragraphs are looked up together, and the new analyses are
-written together when the read ends).
+written together when the read ends). A file unchanged since a run read it is not read
+at all: its entries and their analyses come from that run (`filecache`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..model import Appearance, Entry, Source, Verdict
-from . import cache
+from . import cache, filecache
 from .analysis import Analysis, analyse_many
 from .dates import DigestDate, choose_date, parse_iso
 from .files import STDIN, STDIN_NAME, decode, expand, read_bytes
@@ -67,51 +68,66 @@ def read(
             files = [path for path in files if path != STDIN]
     seen: dict[str, list[_Seen]] = {}
     with cache.opened() as store:
-        laid_out = [_lay_out(path, stdin_text, option) for path in files]
-        texts = [raw.text for file in laid_out if isinstance(file, _File)
-                 for raw in file.layout.entries]
-        analyses = iter(analyse_many(texts, extra_phrases, store))
+        keys = filecache.keys(store, files, extra_phrases) if store is not None else {}
+        kept = filecache.found(store, keys) if store is not None and keys else {}
+        laid_out = [_lay_out(path, stdin_text, option, kept.get(path)) for path in files]
+        fresh = [f for f in laid_out if isinstance(f, _File) and f.analyses is None]
+        texts = [raw.text for f in fresh for raw in f.layout.entries]
+        analysed = iter(analyse_many(texts, extra_phrases, store))
+        for read in fresh:
+            read.analyses = tuple(next(analysed) for _ in read.layout.entries)
+            read.ids = tuple(entry_id(raw.repo, raw.title) for raw in read.layout.entries)
+            key = keys.get(read.shown)
+            if store is not None and key is not None:
+                filecache.keep(store, key, filecache.FileRead(read.layout, read.analyses, read.ids))
         for file in laid_out:  # in the order read, problems included
             if isinstance(file, InputError):
                 result.errors.append(file)
             else:
-                _take(file, analyses, seen, result)
+                _take(file, seen, result)
         result.entries = [_merge(group) for group in seen.values()]
     return result
 
 
 @dataclass(slots=True)
 class _File:
-    """One digest file read and split into entries, before they are analysed."""
+    """One digest file split into entries, with their analyses and ids once they are
+    analysed (or from the start, when they come from the cache)."""
 
     shown: str
     layout: Layout
     date: DigestDate
+    analyses: tuple[Analysis, ...] | None = None
+    ids: tuple[str, ...] = ()
 
 
-def _lay_out(path: str, stdin_text: str | None, option: str | None) -> _File | InputError:
+def _lay_out(
+    path: str, stdin_text: str | None, option: str | None, kept: filecache.FileRead | None
+) -> _File | InputError:
     stdin = path == STDIN
     shown = STDIN_NAME if stdin else path
-    try:
-        text = (stdin_text or "") if stdin else decode(read_bytes(path), shown)
-        layout = parse_digest_text(text, shown)
-    except InputError as error:
-        return error
-    return _File(shown, layout, choose_date(layout.date, None if stdin else path, option))
+    if kept is not None:
+        layout, analyses, ids = kept.layout, kept.analyses, kept.ids
+    else:
+        analyses, ids = None, ()
+        try:
+            text = (stdin_text or "") if stdin else decode(read_bytes(path), shown)
+            layout = parse_digest_text(text, shown)
+        except InputError as error:
+            return error
+    return _File(
+        shown, layout, choose_date(layout.date, None if stdin else path, option), analyses, ids
+    )
 
 
-def _take(
-    file: _File, analyses: Iterator[Analysis], seen: dict[str, list[_Seen]], result: ReadResult
-) -> None:
-    """The file's entries, each with its analysis (the next of `analyses`), and its
-    problems."""
+def _take(file: _File, seen: dict[str, list[_Seen]], result: ReadResult) -> None:
+    """The file's entries, each with its analysis, and its problems."""
+    assert file.analyses is not None  # analysed before any file is taken
     result.errors.extend(file.layout.errors)
     result.warnings.extend(file.layout.warnings)
     shown, dated = file.shown, file.date
-    for raw in file.layout.entries:
-        analysis = next(analyses)
+    for raw, analysis, key in zip(file.layout.entries, file.analyses, file.ids, strict=True):
         source = Source(shown, raw.line, dated.date, dated.source)
-        key = entry_id(raw.repo, raw.title)
         seen.setdefault(key, []).append(
             _Seen(key, raw.repo, raw.title, source, raw.text, analysis)
         )
