@@ -130,6 +130,18 @@ def test_a_date_in_the_header_comes_first(
     assert _dates(entries) == [("2026-11-28", "content")]
 
 
+def test_a_headline_that_looks_like_a_date_keeps_its_paragraph(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """A date under the repository line is the digest's, unless the blocks after it pair
+    off only with it: then it is a headline (found by the reader's property test)."""
+    path = tmp_path / "2026-11-01.txt"
+    path.write_text(f"acme/widgets\n\n2000/1/1\n\n{GOOD}\n", encoding="utf-8")
+    entries, _ = _parse(run_cli, path)
+    assert [e["title"] for e in entries] == ["2000/1/1"]
+    assert _dates(entries) == [("2026-11-01", "filename")]
+
+
 def test_a_date_inside_an_entry_is_not_the_digests(run_cli: RunCli, tmp_path: Path) -> None:
     path = tmp_path / "today.txt"
     path.write_text(

@@ -206,11 +206,21 @@ def _plain(numbered: Sequence[_Line], shown: str) -> Layout:
     layout = Layout(date=found[1] or date)
     rest = blocks[0][1:]  # a repo line glued to what follows it
     queue = ([rest] if rest else []) + blocks[1:]
-    while queue and len(queue[0]) == 1 and is_date_line(queue[0][0][1].strip()):
+    while _date_first(queue):
         layout.date = layout.date or find_date(queue[0][0][1])
         queue = queue[1:]
     _pair(queue, found[0], shown, layout)
     return layout
+
+
+def _date_first(queue: list[_Block]) -> bool:
+    """Does the queue open with a date line ("2026-11-28" under the repository line)? Not
+    when the one-line blocks after it pair off only with it: then it is a headline that
+    looks like a date ("2000/1/1", then its paragraph)."""
+    if not queue or len(queue[0]) != 1 or not is_date_line(queue[0][0][1].strip()):
+        return False
+    rest = queue[1:]
+    return not (rest and all(len(block) == 1 for block in rest) and len(rest) % 2)
 
 
 def _pair(queue: list[_Block], repo: str, shown: str, layout: Layout) -> None:
