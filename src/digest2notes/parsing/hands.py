@@ -10,7 +10,7 @@ from .objects import FocusState, inline
 
 __all__ = ["pointing_hands"]
 
-_HANDS = ("👉", "➡️", "➡")
+_HANDS = ("👉", "➡")  # "➡️" is "➡" and a variation selector
 
 
 def pointing_hands(state: FocusState) -> None:
