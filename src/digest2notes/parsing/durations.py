@@ -92,12 +92,13 @@ class Duration:
 def find_durations(para: Para) -> list[Duration]:
     """Every duration in the paragraph, in order."""
     norm = para.norm
+    timers = any(glyph in norm for glyph in _TIMERS)
     if not any(unit in norm for unit in _UNIT_WORDS) and _unit_hint().search(norm) is None and (
-        not any(glyph in norm for glyph in _TIMERS)
+        not timers
     ):
         return []  # most paragraphs give no duration at all
     named = [d for d in map(_named_count, _named_after_few().finditer(norm)) if d]
-    if any(glyph in norm for glyph in _TIMERS):
+    if timers:
         named += [d for d in map(_timer, _timed().finditer(norm)) if d]
     found = _durations(norm)
     if named:  # the vague count's own duration is inside the named one
@@ -110,7 +111,7 @@ def _named_count(match: re.Match[str]) -> Duration | None:
     value = _value(match.group("n"))
     if value is None or not 0 < value <= 180:
         return None
-    return Duration(match.start(), match.end(), round(value), "".join(match.group("tops") or ""))
+    return Duration(match.start(), match.end(), round(value), match.group("tops") or "")
 
 
 _TIMERS = ("⏱", "⏲", "⏳", "⌛")
@@ -195,7 +196,7 @@ _HOURS = ("hour", "小时", "钟头", "个钟", "h", "hr")
 def _compound(norm: str, last: Duration, start: int, unit: str) -> bool:
     """Are `last` (in hours) and the minutes starting at `start` one time?"""
     if unit.startswith(_HOURS) or not norm[last.start : last.end].rstrip().endswith(
-        ("hour", "hours", "小时", "钟头", "个钟", "h", "hr", "hrs")
+        (*_HOURS, "hours", "hrs")
     ):
         return False
     return _compound_gap().fullmatch(norm, last.end, start) is not None

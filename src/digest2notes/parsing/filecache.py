@@ -112,7 +112,6 @@ def _decoded(value: str, shown: str) -> FileRead | None:
             warnings=[_problem(shown, line, message) for line, message in warnings],
         )
         analyses, ids = [], []
-        verdicts = {verdict.value: verdict for verdict in Verdict}
         for id_, repo, title, text, line, text_line, verdict, said, minutes, points, refs in (
             rows
         ):
@@ -127,10 +126,10 @@ def _decoded(value: str, shown: str) -> FileRead | None:
                 return None
             layout.entries.append(RawEntry(repo, title, text, line, text_line))
             analyses.append(
-                Analysis(verdicts[verdict], said, minutes, tuple(points), tuple(refs))
+                Analysis(Verdict(verdict), said, minutes, tuple(points), tuple(refs))
             )
             ids.append(id_)
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError):
         return None
     return FileRead(layout, tuple(analyses), tuple(ids))
 

@@ -99,8 +99,7 @@ def read_focus(
     if scan.present & lx.DISMISS and scan.present & lx.NEG:
         denied_dismissals(state)  # "Don't miss X"
     counted_headers(state)
-    if "👉" in para.norm or "➡" in para.norm:
-        pointing_hands(state)
+    pointing_hands(state)
     back_references(state)
     _purposes(state)
     _reasons(state, ratings)
