@@ -15,9 +15,9 @@ at all: its entries and their analyses come from that run (`filecache`).
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..errors import InputError
 from ..model import Appearance, Entry, Source, Verdict
@@ -71,15 +71,12 @@ def read(
         keys = filecache.keys(store, files, extra_phrases) if store is not None else {}
         kept = filecache.found(store, keys) if store is not None and keys else {}
         laid_out = [_lay_out(path, stdin_text, option, kept.get(path)) for path in files]
-        fresh = [f for f in laid_out if isinstance(f, _File) and f.analyses is None]
-        texts = [raw.text for f in fresh for raw in f.layout.entries]
+        texts = [raw.text for f in laid_out if _unread(f) for raw in f.layout.entries]
         analysed = iter(analyse_many(texts, extra_phrases, store))
-        for read in fresh:
-            read.analyses = tuple(next(analysed) for _ in read.layout.entries)
-            read.ids = tuple(entry_id(raw.repo, raw.title) for raw in read.layout.entries)
-            key = keys.get(read.shown)
-            if store is not None and key is not None:
-                filecache.keep(store, key, filecache.FileRead(read.layout, read.analyses, read.ids))
+        laid_out = [
+            _analysed(f, analysed, keys.get(f.shown), store) if _unread(f) else f
+            for f in laid_out
+        ]
         for file in laid_out:  # in the order read, problems included
             if isinstance(file, InputError):
                 result.errors.append(file)
@@ -89,7 +86,7 @@ def read(
     return result
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _File:
     """One digest file split into entries, with their analyses and ids once they are
     analysed (or from the start, when they come from the cache)."""
@@ -99,6 +96,24 @@ class _File:
     date: DigestDate
     analyses: tuple[Analysis, ...] | None = None
     ids: tuple[str, ...] = ()
+
+
+def _unread(file: _File | InputError) -> TypeGuard[_File]:
+    """Whether `file` was laid out but its entries are not analysed yet."""
+    return isinstance(file, _File) and file.analyses is None
+
+
+def _analysed(
+    file: _File, analysed: Iterator[Analysis], key: bytes | None, store: cache.Store | None
+) -> _File:
+    """`file` with the analyses of its entries (the next ones of `analysed`) and their
+    ids, kept for the next run when the store can hold them."""
+    entries = file.layout.entries
+    analyses = tuple(next(analysed) for _ in entries)
+    ids = tuple(entry_id(raw.repo, raw.title) for raw in entries)
+    if store is not None and key is not None:
+        filecache.keep(store, key, filecache.FileRead(file.layout, analyses, ids))
+    return replace(file, analyses=analyses, ids=ids)
 
 
 def _lay_out(
