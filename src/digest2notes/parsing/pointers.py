@@ -188,7 +188,8 @@ def _excluded(state: FocusState, i: int) -> str:
         bits = scan.flags[j]
         if at < chunk:
             continue
-        if bits & lx.COND and not _while_reading(state, j):
+        # "If I may suggest" is the writer's courtesy; "when you read it" says when.
+        if bits & lx.COND and not (_of_the_writer(state, j) or _when_reading(state, j)):
             return f"conditional advice ({scan.words[j]!r})"
         if bits & lx.OPTIONAL and para.norm.startswith("的", scan.ends[j]):
             # "感兴趣的家人们可以翻翻 X", "有兴趣的读者": the readers an interest defines
@@ -202,13 +203,15 @@ def _excluded(state: FocusState, i: int) -> str:
     return ""
 
 
-def _while_reading(state: FocusState, j: int) -> bool:
-    """"when you read it" says when, not for whom; "If I may suggest" is the writer's
-    courtesy: neither conditions the reader."""
-    scan = state.scan
-    following = j + 1
-    if re.match(r"\s*(?:i|i'd|我)(?![a-z])", state.para.norm[scan.ends[j] : scan.ends[j] + 5]):
-        return True
+def _of_the_writer(state: FocusState, j: int) -> bool:
+    """"If I …", "如果我 …": a condition on the writer, not the reader."""
+    end = state.scan.ends[j]
+    return re.match(r"\s*(?:i|i'd|我)(?![a-z])", state.para.norm[end : end + 5]) is not None
+
+
+def _when_reading(state: FocusState, j: int) -> bool:
+    """"when (you) read …": says when to do it, not for whom."""
+    scan, following = state.scan, j + 1
     return (
         scan.words[j] in ("when you", "when")
         and following < len(scan.starts)
