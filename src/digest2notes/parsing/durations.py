@@ -35,6 +35,10 @@ _NUM = (
     r"fifteen|sixteen|seventeen|eighteen|nineteen|sixty|ninety|an?"
 )
 
+# A count in words where a writer adds one to a duration ("a few minutes, call it four",
+# "a minute or two").
+_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty"
+
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -141,7 +145,7 @@ def _named_after_few() -> re.Pattern[str]:
     return re.compile(
         r"(?<![a-z])(?:a\s+few|several)\s+(?:minutes|mins)(?![a-z])"
         r"\s*,\s*(?:(?:call\s+it|say|maybe|roughly|about|at\s+most)\s+)?"
-        r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)"
+        r"(?P<n>\d{1,3}|" + _COUNT_WORDS + ")"
         r"(?:\s+(?P<tops>tops|max))?(?=\s*(?:[.,;:!)]|\Z))"
     )
 
