@@ -775,3 +775,25 @@ def test_a_route_through_the_pr_is_a_reading_order(text: str, points: tuple[str,
     """ "Go straight to X", "Start with X, then Y": where the reading goes, without a
     word of attention; not under a condition, nor a description of the PR."""
     assert analyse(text).focus_points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [("这篇作为选读材料放在这里。", S),  # 选读 is a reading: an elective one
+     ("其中迁移脚本那一节可以跳过。整体值得精读。", D),  # 其中: only a part is skipped
+     ("纯重命名，跳过这个。", K),  # a demonstrative ending its clause is the entry
+     ("跳过这个函数的注释，重点看调度。", U),  # …but not with a noun after it
+     ("除非你在维护 Windows 安装包，否则不用理。", K),
+     ("呢个 PR 唔使理。", K),  # Cantonese 呢个 is 这个
+     ("Honestly it deserves to study slowly, every file.", D),
+     ("Not glamorous, but worth going deep on.", D),
+     ("Verdict: dive.", D)],
+)
+def test_ratings_made_of_the_words_they_hold(text: str, verdict: Verdict) -> None:
+    assert analyse(text).verdict is verdict
+
+
+def test_a_summary_label_opens_no_list() -> None:
+    text = ("Gist: the pool now drains idle sockets, and a retry waits for it. "
+            "Eyes on: the drain order | the retry limit. Call: dive.")
+    assert analyse(text).focus_points == ("the drain order", "the retry limit")

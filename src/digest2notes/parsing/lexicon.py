@@ -125,6 +125,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
                    "知道 知悉 过一遍 过一下 a_look look look_over peek a_peek"),
     (READ | DEPTH, "精读 精研 精看 细读 细看 细品 细究 研读 研究 钻研 深读 深究 深挖 通读 啃 "
                    "study studying must-study deep_dive deep-dive dig_in close_read closer_look "
+                   "dive go_deep going_deep "
                    "full_attention undivided_attention read-every study_session"),
     (READ | BREVITY, "带过 一笔带过 掠过 a_scroll skim-level summary-level summary_level"),
     # literary reading: a verb with its object 之 ("观之", "阅之"), a look ("一顾"), the scroll
@@ -156,9 +157,11 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # moving on after a taste is a quick read: "a sip, and you can move on"
     (READ | BREVITY, " ".join(w.replace(" ", "_") for w in sorted(MOVING_ON))),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "
-              "不用管 不必管 别管 不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
+              "不用看 不用读 pass掉 可略 可略过 可略去 可省略 略掉 "
               "scroll_past scroll_on scroll_on_by scroll_by be_disregarded be_omitted "
               "be_ignored be_skipped be_passed_over"),
+    # not caring about it: "不用管", "别理会"
+    (DISMISS, "不用管 不必管 别管 甭管 不用理 不必理 别理 甭理 不用理会 不必理会 别理会"),
     # a contrast negates what follows it: "a brief perusal rather than a line-by-line study"
     (NEG, "rather_than instead_of 而不是 而非"),
     (DISMISS, "跳过 略过 忽略 无视 划走 划过 路过 飘过 不理 错过 翻篇 当没看见 skip skippable "
@@ -221,7 +224,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
           "低优先级 优先级低 低优 价值不大 意义不大 价值有限 无关紧要 可有可无 irrelevant "
           "low_priority low_value low-value low-priority"),
     (OPTIONAL, "可看可不看 可读可不读 看不看都行 读不读都行 看不看都可以"),
-    (OPTIONAL, "可选 选读 选看 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
+    (OPTIONAL | READ, "选读 选看"),  # an elective reading: 选 + a reading verb, as 精读 is
+    (OPTIONAL, "可选 有空 有兴趣 感兴趣 随意 闲时 optional nice_to_know nice-to-have "
                "for_the_curious if_curious if_you're_bored if_bored"),
     # "nice to" + any reading verb is an optional read ("nice-to-read", "nice to skim").
     (OPTIONAL, " ".join(f"nice_to_{verb}" for verb in ("read", "skim", "look_at", "study"))),
@@ -236,11 +240,11 @@ _TABLE: tuple[tuple[int, str], ...] = (
             "this_pull_request the_pull_request this_series the_series "
             "this_change the_change it this overall the_whole_thing all_of_it"),
     (PART, "测试 单测 单元测试 用例 测例 评审 讨论 注释 文档 示例 其余 剩下 剩余 这部分 这一部分 "
-           "那部分 其余部分 其他部分 部分 细节 数字 那段 这段 这一段 那一段 "
+           "那部分 其余部分 其他部分 部分 细节 数字 那段 这段 这一段 那一段 其中 "
            "documentation test tests testing review_thread the_review discussion "
            "comments thread docs benchmark benchmarks the_rest remaining the_numbers numbers part "
            "parts"),
-    (ATTEND, "to_study to_look_at to_look_for to_watch to_read to_examine to_check 着重 思考 "
+    (ATTEND, "to_look_at to_look_for to_watch to_read to_examine to_check 着重 思考 "
              "思索 推敲 想想 想一想"),
     (ATTEND, "spare_a_moment_for spare_a_thought_for spare_a_glance_for"),
     (ATTEND, "pay_particular_attention_to pay_special_attention_to pay_extra_attention_to "
@@ -344,6 +348,8 @@ def key_of(word: str) -> str:
 @cache
 def table() -> dict[str, int]:
     """Every word of the lexicon with its cue classes (a word in two rows gets both)."""
+    from .levels import level_words  # it names its levels by this module's classes
+
     words: dict[str, int] = {}
     for flags, row in _TABLE:
         for word in _words(row):
@@ -353,7 +359,7 @@ def table() -> dict[str, int]:
         (_IMPORTANT, _HEADS, " "), (_MERIT, _MERIT_HEADS, " "), (_ZH_IMPORTANT, _ZH_HEADS, "")
     ):
         words.update((a + space + noun, VALUE) for a in adjectives for noun in nouns)
-    for word, level in _levels():
+    for word, level in level_words():
         words.setdefault(word, level)
     for word, flags in list(words.items()):
         if flags == ATTEND or flags == ATTEND | HEADER:
@@ -371,30 +377,3 @@ def _gerunds(word: str) -> list[str]:
     if word.endswith("e") and not word.endswith("ee"):
         return [word[:-1] + "ing"]
     return [word + "ing"]
-
-
-# Priority written as a level: "优先级：高", "重要程度低", "low priority", "importance: high".
-# A middle level ("中等", "medium") rates like optional reading: a skim.
-_LEVEL_NOUNS = ("优先级", "优先度", "重要程度", "重要性", "价值", "必要性")
-_EN_LEVEL_NOUNS = ("priority", "importance", "value", "relevance")
-_ZH_LEVELS = (("高", HIGH), ("很高", HIGH), ("较高", HIGH), ("低", LOW), ("很低", LOW),
-              ("较低", LOW), ("偏低", LOW), ("不高", LOW), ("中", OPTIONAL), ("中等", OPTIONAL),
-              ("一般", OPTIONAL), ("适中", OPTIONAL))
-_EN_LEVELS = (("high", HIGH), ("top", HIGH), ("low", LOW), ("medium", OPTIONAL),
-              ("moderate", OPTIONAL), ("normal", OPTIONAL), ("1", HIGH), ("one", HIGH),
-              ("2", OPTIONAL), ("two", OPTIONAL), ("3", LOW), ("three", LOW))
-
-
-def _levels() -> list[tuple[str, int]]:
-    rows: list[tuple[str, int]] = []
-    for noun in _LEVEL_NOUNS:
-        for sep in ("", ":", ": ", " ", "是", "为", "："):
-            for level, flag in _ZH_LEVELS:
-                rows.append((f"{noun}{sep}{level}", flag))
-        for level, flag in _ZH_LEVELS[:1] + _ZH_LEVELS[3:4]:
-            rows.append((f"{level}{noun}", flag))
-    for noun in _EN_LEVEL_NOUNS:
-        for level, flag in _EN_LEVELS:
-            for form in ("{l} {n}", "{l}-{n}", "{n}: {l}", "{n}:{l}", "{n} {l}"):
-                rows.append((form.format(l=level, n=noun), flag))
-    return rows

@@ -119,12 +119,14 @@ def _without_erhua(text: str) -> str:
 # 留意嘅係 X，同埋 Y"): the rules read Mandarin, so they are read as their Mandarin
 # equivalents, each the same length. 係 alone stays (as 係 it is also the traditional
 # form of 系, "system"); only after a word that makes it the copula is it 是.
-_CANTONESE_MARKS = frozenset("嘅喺咗啲冇唔睇埋係")
+_CANTONESE_MARKS = frozenset("嘅喺咗啲冇唔睇埋係呢")
 _CANTONESE_PAIRS = {
     "同埋": "以及", "嘅係": "的是", "就係": "就是", "都係": "都是", "唔係": "不是", "即係": "就是",
     "先係": "才是", "唔使": "不用", "唔驶": "不用", "唔駛": "不用", "唔好": "不要",
     # the aspect 住 between two verbs is 着 ("跳住睇": 跳着看); 睇住 X keeps an eye on X
     "住睇": "着看", "睇住": "盯住",
+    # 呢 + a measure word is "this" (呢个 PR); 呢 alone is also a Mandarin particle
+    "呢个": "这个", "呢個": "這個", "呢条": "这条", "呢條": "這條", "呢啲": "这些",
 }
 _CANTONESE_SINGLE = str.maketrans("嘅喺咗啲冇唔睇", "的在了些没不看")
 
@@ -135,7 +137,7 @@ def _cantonese_pair() -> re.Pattern[str]:
 
 
 def _mandarin(text: str) -> str:
-    if "埋" in text or "係" in text or "唔" in text or "住" in text:
+    if "埋" in text or "係" in text or "唔" in text or "住" in text or "呢" in text:
         text = _cantonese_pair().sub(lambda m: _CANTONESE_PAIRS[m.group()], text)
     return text.translate(_CANTONESE_SINGLE)
 

@@ -5,7 +5,7 @@ X", "阅读时留意 X") or after advice ("建议关注", "审阅者宜关注", 
 ("看", "read", "glance") points as a verb only: closing a header ("看三处：…"), before a
 marked list ("Study (a) …"), or with its object where it advises ("建议看下 X",
 "Look hard at X", "瞄一眼 X 就够了"); never negated ("不看也没关系", "No need to read
-it"), and never as a noun ("a quick look").
+it"), nor as a noun ("a quick look", "Gist: …").
 """
 
 from __future__ import annotations
@@ -94,6 +94,9 @@ def _preposition_after() -> re.Pattern[str]:
     )
 
 
+_SUMMARY_NOUNS = frozenset({"gist", "the gist", "overview", "an overview", "大意", "梗概", "概览"})
+
+
 def read_point(state: FocusState, i: int) -> None:
     """A reading verb that points: a header it closes with a colon ("看三处：…", "读的时候
     请大家带着三个问题：…"), a marked list right after it ("Study (a) …, (b) …"), or its
@@ -111,6 +114,8 @@ def read_point(state: FocusState, i: int) -> None:
             scan.words[i].isascii() and _duration_in(para, colon[1], para.sentence_end(colon[1]))
         ):
             return  # "Reading time: 25 minutes", "Read: the headline only, 2-3 min": a label
+        if scan.words[i].lower() in _SUMMARY_NOUNS:
+            return  # "Gist: …", "大意：…": a summary of the change follows, not a list
         if not state.rates(colon[1], para.sentence_end(colon[1])):
             header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
             announced(state, i, colon[1], header)
