@@ -797,3 +797,20 @@ def test_a_summary_label_opens_no_list() -> None:
     text = ("Gist: the pool now drains idle sockets, and a retry waits for it. "
             "Eyes on: the drain order | the retry limit. Call: dive.")
     assert analyse(text).focus_points == ("the drain order", "the retry limit")
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("Worth a read. The parts I'd slow down on: the lock order, the retry cap.",
+      ("the lock order", "the retry cap")),
+     ("Deep. Of most interest, to my mind, are the codec table and the fallback.",
+      ("the codec table", "the fallback")),
+     ("Skim it. Eyeball the changelog note and you're set.", ("the changelog note",)),
+     ("Skim. The tests are boring, just peep 'em and move on.", ()),
+     ("Read closely. Dwell on the parser's recovery path.", ("the parser's recovery path",))],
+)
+def test_pointers_in_a_writers_own_words(text: str, points: tuple[str, ...]) -> None:
+    """A task given to a noun of parts ("The parts I'd…:"), an aside before "are", an
+    attention verb of the writer's; a consequence ("and you're set") or a pronoun
+    ("'em") is no point."""
+    assert analyse(text).focus_points == points

@@ -1,9 +1,9 @@
 """A header of what the reader is to do with some things: "Things to follow through the
-diff:", "Things worth tracing:", "Points to raise in review:".
+diff:", "Things worth tracing:", "Points to raise in review:", "The bits I'd linger over:".
 
 Whatever the verb, a plain noun of parts ("things", "points", "bits") given a task
-("to …", "worth …ing") and closed by a colon announces the list after it, as "Things
-to check:" does with a verb the lexicon knows.
+("to …", "worth …ing", "I'd …", "you should …") and closed by a colon announces the
+list after it, as "Things to check:" does with a verb the lexicon knows.
 """
 
 from __future__ import annotations
@@ -34,5 +34,6 @@ def _agenda() -> re.Pattern[str]:
     return re.compile(
         r"(?<![a-z])(?:(?:the|a\s+few|some|two|three|main|key)\s+)?"
         r"(?:things|points|bits|parts|areas|spots|items|places|questions)\s+"
-        r"(?:to|worth)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}\s*:"
+        r"(?:to|worth|i'd|i\s+would|you'd|you\s+should|you'll\s+want\s+to)"
+        r"\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}\s*:"
     )

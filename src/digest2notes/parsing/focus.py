@@ -45,7 +45,7 @@ from .counted import back_references, counted_headers
 from .denials import denied_dismissals
 from .hands import pointing_hands
 from .hypotheticals import hypothetical_pointers
-from .lists import Item, trim
+from .items import Item, trim
 from .markers import marked_lists
 from .objects import FocusList, FocusState, Skipped, add, claim, inline
 from .pointers import PRAISE, read_pointers

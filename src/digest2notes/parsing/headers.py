@@ -137,11 +137,19 @@ def english_introducer(para: Para, pos: int) -> tuple[int, bool]:
     object (True): (-1, False) when neither follows."""
     if not para.norm[pos : pos + 1].isascii():
         return -1, False
+    aside = _aside().match(para.norm, pos)  # "Of interest, in my reading, are X"
+    if aside is not None:
+        pos = aside.end()
     stop = min(para.clause_end(pos), pos + 40)
     match = _introducers()[2].search(para.norm, pos, stop)
     if match is None:
         return -1, False
     return match.end(), match.group().strip() == "is"
+
+
+@cache
+def _aside() -> re.Pattern[str]:
+    return re.compile(r",[^,.;:]{1,30},(?=\s+(?:are|is|include)\s)")
 
 
 def place_header(norm: str, intro: int, colon: int) -> bool:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
-from .lists import Item
+from .items import Item
 
 if TYPE_CHECKING:
     from .objects import FocusState
@@ -58,7 +58,7 @@ _HEDGES = frozenset({"roughly", "about", "around", "approximately", "approx.", "
                      "大约", "大概", "估计"})
 _PRONOUNS = frozenset({
     "这个", "那个", "这", "那", "这里", "那里", "它", "它们", "this", "that", "it", "them", "these",
-    "those", "this one", "that one",
+    "those", "this one", "that one", "'em",
 })
 
 

@@ -266,6 +266,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "stare_at attend_to care_about care look_out_for "
              "with_an_eye_on particular_attention_to special_attention_to close_attention_to "
              "dive_into look_into concentrate_on home_in_on 注意 检视 详察 考察"),
+    (ATTEND, "attend linger_over linger_on dwell_on peep eyeball single_out eyes_peeled"),
     (VALUE, "stood_out stands_out stand_out standout"),
     # where the value of a change sits: "The fun bits are X", "The heart of it is X"
     (VALUE, "fun_part fun_parts juicy_part crux "

@@ -14,73 +14,11 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
+from .items import Item, trim
 from .script import is_han
 from .text import Para
 
-__all__ = ["Item", "cut", "starts_phrase", "trim"]
-
-
-@dataclass(slots=True)
-class Item:
-    """One item: [start, end) of the paragraph, trimmed. (Not frozen: items are made by the
-    dozen for every list, and a frozen class costs several times as much to make; nothing
-    changes one once made.)"""
-
-    start: int
-    end: int
-
-
-_EDGE = " \t\r\n\u3000\u00a0。；;，,.：:、！？!?—–-|•▪◦●▶►▸➤→⇒➜➔"
-
-
-@cache
-def _lead_glue() -> re.Pattern[str]:
-    """Glue before an item, and the steps of a reading order ("先看 X，再看 Y，最后看 Z",
-    "X, then Y, and finally Z"): the step word and the verb after it are the pointer's."""
-    return re.compile(
-        r"(?:以及|还有|另外还有|另外|此外|并且|"
-        r"(?:首先|先|其次|然后|接着|随后|之后|再|最后)(?:看看|看一下|看下|看|读|关注|留意|研究)?|"
-        r"(?:and|or|also|as\s+well\s+as|plus|then|next|finally|lastly)(?![a-z])|"
-        # "first X, then Y": an ordinal step before a noun phrase, not "first-run X"
-        r"(?:first|second|third)(?:ly)?(?=[\s,]+(?:the|how|what|why|whether|its|an?)\s|[\s,]+`))"
-        r"[\s,]*"
-    )
-
-
-def trim(para: Para, start: int, end: int) -> Item | None:
-    """[start, end) without edge punctuation, spaces and leading glue ("以及", "and").
-
-    One-character glue ("和", "与") stays: "与 #1234 的交互" starts with a preposition
-    that belongs to the point; after a list comma `cut` takes it with the comma."""
-    norm = para.norm
-    piece = norm[start:end]
-    stripped = piece.lstrip(_EDGE)
-    while stripped[:2] in ("**", "__") and (stripped[2:3].isspace() or len(stripped) == 2):
-        stripped = stripped[2:].lstrip(_EDGE)  # the close of a bold header ("**Look at:** X")
-    start += len(piece) - len(stripped)
-    if stripped[:1] in _GLUE_FIRST:
-        glue = _lead_glue().match(norm, start, end)
-        if glue is not None and glue.end() > start:
-            return trim(para, glue.end(), end)
-    end -= len(stripped) - len(stripped.rstrip(_EDGE))
-    if end > start and norm[end - 1] in _GLUE_LAST:
-        tail = _tail_glue().search(norm, start, end)
-        if tail is not None and tail.start() > start:
-            return trim(para, start, tail.start())
-    return Item(start, end) if end > start else None
-
-
-_GLUE_LAST = frozenset("drtol及和与")
-
-
-@cache
-def _tail_glue() -> re.Pattern[str]:
-    """ "…, and" left at an item's end by the next marker ("(b) X, and (c) Y")."""
-    # and an adverb of order or addition after the object ("look at X first", "X too")
-    return re.compile(r"(?:[\s,]+(?:and|or|first|too|as\s+well)|\s*[,，]?\s*(?:以及|和|与|及))\Z")
-
-
-_GLUE_FIRST = frozenset("以还另此并首先其然接随之再最aoptnfls")
+__all__ = ["cut", "glue_comma", "starts_phrase"]
 
 
 @cache

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 
-from .lists import Item, trim
+from .items import Item, trim
 from .script import is_han
 from .text import MASK, Para
 

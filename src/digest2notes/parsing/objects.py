@@ -17,8 +17,9 @@ from itertools import accumulate
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
 from .headers import count, first_of
+from .items import Item, trim
 from .keeping import worth_keeping
-from .lists import Item, cut, glue_comma, starts_phrase, trim
+from .lists import cut, glue_comma, starts_phrase
 from .markers import MarkedList
 from .scanner import Scan
 from .text import MASK, Para

@@ -19,7 +19,7 @@ from functools import cache
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
 from .headers import count
-from .lists import Item, trim
+from .items import Item, trim
 from .objects import FocusState, add, announced, inline
 from .scanner import Scan
 from .text import Para

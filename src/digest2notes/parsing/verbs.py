@@ -16,8 +16,9 @@ from functools import cache
 from . import lexicon as lx
 from .clauses import AFTER, BEFORE, article_before, has_content
 from .headers import colon, count
+from .items import trim
 from .keeping import worth_keeping
-from .lists import cut, trim
+from .lists import cut
 from .objects import FocusState, add, announced, claim, inline, measure_first
 from .script import is_han
 from .text import Para
@@ -276,8 +277,7 @@ def _wish() -> re.Pattern[str]:
 
 
 def _focused(norm: str, lo: int, start: int) -> bool:
-    """Does [lo, start) end in an adverb of focus that is a word of its own ("只需", not
-    the 多 of 很多)?"""
+    """Does [lo, start) end in an adverb of focus of its own ("只需", not 很多's 多)?"""
     head = norm[lo:start].rstrip()
     end = lo + len(head)
     for word in _FOCUS_WORDS:
