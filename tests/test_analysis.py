@@ -814,3 +814,13 @@ def test_pointers_in_a_writers_own_words(text: str, points: tuple[str, ...]) -> 
     attention verb of the writer's; a consequence ("and you're set") or a pronoun
     ("'em") is no point."""
     assert analyse(text).focus_points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [("Read it? Quickly, five minutes.", S),  # the question asks; its answer rates
+     ("Read it? Yes, all of it, slowly.", D),
+     ("Skim (a rename; how deep could it possibly go?).", S)],  # an aside that asks
+)
+def test_a_question_does_not_rate_for_its_answer(text: str, verdict: Verdict) -> None:
+    assert analyse(text).verdict is verdict

@@ -105,7 +105,7 @@ _OBJECT_PRONOUNS = frozenset({"it", "this one", "this", "this pr", "the pr", "th
 
 def _read_it(para: Para, scan: Scan) -> list[Rating]:
     """A plain reading verb with the PR as its object, the whole of its clause ("Read it.",
-    "High signal, read this one."): a reading asked for, as advice is."""
+    "High signal, read this one."): a reading asked for, as advice is; "Read it?" asks."""
     norm = para.norm
     for k in range(1, len(scan.words)):
         reading, bits = k - 1, scan.flags[k - 1]
@@ -117,7 +117,8 @@ def _read_it(para: Para, scan: Scan) -> list[Rating]:
         clause = para.clause_start(at)
         if norm[clause:at].strip(" \t\n*_>") or norm[scan.ends[reading] : scan.starts[k]].strip():
             continue
-        if _read_it_tail().fullmatch(norm, end, para.clause_end(end)):
+        close = para.clause_end(end)
+        if _read_it_tail().fullmatch(norm, end, close) and norm[close : close + 1] not in "?？":
             return [rating_of(para, Verdict.DEEP, at, end, "a reading asked for")]
     return []
 

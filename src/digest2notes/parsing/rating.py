@@ -93,6 +93,9 @@ def rate_clause(
                     verdict, scan.starts[i], scan.ends[i], (start, end), 0,
                     "a phrase from the config file", (words[i],),
                 )
+    if para.brackets and "?" in para.norm[start:end]:
+        scan = _without_asked_asides(para, scan, first_index, stop_index)
+        flags = scan.flags
     held = _held(flags, first_index, stop_index)
     if held & lx.TITLE and para.norm.startswith(":", end) and not has_content(
         para, scan, start, end, LABEL
@@ -271,6 +274,18 @@ def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> li
         elif not flags[i] & lx.READ:
             flags[i] = 0  # "调度策略", "页面跳转": a character of another word, no verb
     return flags
+
+
+def _without_asked_asides(para: Para, scan: Scan, first: int, stop: int) -> Scan:
+    """`scan` without the cues of a bracketed question ("Skim (how deep can it go?)"): an
+    aside that asks rates nothing."""
+    flags = list(scan.flags)
+    for open_at, close_at in para.brackets:
+        if para.norm[close_at - 2 : close_at].rstrip(")）]】").endswith("?"):
+            for i in range(first, stop):
+                if open_at <= scan.starts[i] < close_at:
+                    flags[i] = 0
+    return Scan(scan.starts, scan.ends, flags, scan.words, scan.present)
 
 
 @cache
