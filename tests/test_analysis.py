@@ -824,3 +824,37 @@ def test_pointers_in_a_writers_own_words(text: str, points: tuple[str, ...]) -> 
 )
 def test_a_question_does_not_rate_for_its_answer(text: str, verdict: Verdict) -> None:
     assert analyse(text).verdict is verdict
+
+
+def test_a_code_span_wrapped_over_two_lines_keeps_the_paragraph_wrapped() -> None:
+    """A hard-wrapped paragraph whose code span crosses a line: its line breaks are still
+    spaces, so a list item that crosses a line is one item."""
+    text = (
+        "Read closely. The PR lets a model declare `key =\n"
+        "models.Composite(\"tenant\", \"id\")`, and the ORM then treats the tuple as\n"
+        "the primary key for lookups and for the admin's change URLs in every view.\n"
+        "Three things deserve the slow read: how the lookups are expanded into\n"
+        "filters of columns; why a foreign key to such a model is still refused;\n"
+        "what the autodetector does when a model gains a key of this kind later."
+    )
+    points = tuple(" ".join(point.split()) for point in analyse(text).focus_points)
+    assert points == (
+        "how the lookups are expanded into filters of columns",
+        "why a foreign key to such a model is still refused",
+        "what the autodetector does when a model gains a key of this kind later",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [("The other must-read this week.", D),
+     ("The second must-read of the week.", D),
+     ("本周必读。", D)],
+)
+def test_a_time_after_a_rating_noun_is_no_object(text: str, verdict: Verdict) -> None:
+    assert analyse(text).verdict is verdict
+
+
+def test_a_side_note_is_no_pointer() -> None:
+    text = "Deep read. (A side note, not a tip: the new tests add six minutes to a run.)"
+    assert analyse(text).focus_points == ()

@@ -320,7 +320,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "open_source open-source open_question open_questions open_issue open_issues "
            "大部分 一部分 部分地 for_the_most_part in_part part_of if_only if_you_must "
            "非常 非得 非要 无非 莫非 是非 "
-           "no_matter why_it_matters the_matter 读请求 读延迟 "
+           "no_matter why_it_matters the_matter 读请求 读延迟 side_note sidenote footnote "
            # a verb's aspect or result: "看着吓人" looks scary, "看不懂的来找我", "只看了菜单"
            "看着 看上去 看不懂 读不懂 看了 读了 看过 读过 审阅者 审读者 "
            "特别"),  # "需特别检视": an adverb, not 别 (don't); "特别是" is a cue of its own

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .codespans import MASK, mask_code_spans
 from .linebreaks import chosen_breaks
 from .script import simplify
 
@@ -40,49 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MASK", "Para", "fold", "mask_code_spans", "normalise", "simplify"]
 
-#: Stands in for every character inside `inline code`, so positions stay valid while
-#: code never looks like a cue, a marker or a separator.
-MASK = "\ue000"
-
-_BACKTICK_RUN = re.compile(r"`+")
 _ASCII_UPPER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def mask_code_spans(text: str) -> str:
-    """`text` with the inside of every `inline code` span replaced by `MASK` (same length).
-
-    Backtick runs pair as CommonMark pairs them (a run closes at the next run of the same
-    length; unmatched runs are literal), in one linear pass.
-    """
-    if "`" not in text:
-        return text
-    if "``" not in text:
-        parts = text.split("`")
-        for index in range(1, len(parts) - 1, 2):
-            parts[index] = MASK * len(parts[index])
-        return "`".join(parts)
-    runs = [(m.start(), m.end()) for m in _BACKTICK_RUN.finditer(text)]
-    following = [-1] * len(runs)
-    latest: dict[int, int] = {}
-    for index in range(len(runs) - 1, -1, -1):
-        length = runs[index][1] - runs[index][0]
-        following[index] = latest.get(length, -1)
-        latest[length] = index
-    pieces: list[str] = []
-    done = index = 0
-    while index < len(runs):
-        close = following[index]
-        if close < 0:
-            index += 1
-            continue
-        inner_start, inner_end = runs[index][1], runs[close][0]
-        pieces += [text[done:inner_start], MASK * (inner_end - inner_start)]
-        done = inner_end
-        index = close + 1
-    if not pieces:
-        return text
-    pieces.append(text[done:])
-    return "".join(pieces)
 
 
 def fold(text: str) -> str:
@@ -208,9 +167,19 @@ def _sentence_ends(text: str, norm: str) -> list[int]:
         # (the lines as written: `text` has what is inside brackets blanked)
         ragged = chosen_breaks(norm)
         line_item = _line_item()
-        ends += [at for at in _every(text, "\n") if at in ragged or line_item.match(text, at + 1)]
+        ends += [
+            at for at in _every(text, "\n")
+            if (at in ragged or line_item.match(text, at + 1)) and not _in_code(text, at)
+        ]
     ends.sort()
     return ends
+
+
+def _in_code(text: str, at: int) -> bool:
+    """Is the line break at `at` inside a code span (masked on either side of it)?"""
+    return text[at - 1 : at] in (MASK, "`") and text[at + 1 : at + 2] in (MASK, "`") and (
+        MASK in text[at - 1 : at + 2]
+    )
 
 
 @cache

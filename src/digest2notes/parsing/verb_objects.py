@@ -128,6 +128,9 @@ def clean_after(para: Para, scan: Scan, cues: Cues, start: int, end: int) -> boo
             return True
     stop = _stop_after(scan, last_read, end)
     after = scan.ends[last_read]
+    when = _when().match(para.norm, after, stop)
+    if when is not None:  # "the must-read of the week", "必读 this week": when, not what
+        after = when.end()
     if not has_content(para, scan, after, stop, AFTER) or (
         para.norm.startswith(" for ", after) and scan.any(lx.AUDIENCE, after, stop)
     ):
@@ -145,4 +148,13 @@ def _all_of() -> re.Pattern[str]:
     return re.compile(
         r"\s*(?:(?:every|each|all)(?![a-z])|the\s+(?:whole|entire|full)(?![a-z])|"
         r"全部|所有|整个|每一?[个行段处条份]|完整|全文)"
+    )
+
+
+@cache
+def _when() -> re.Pattern[str]:
+    return re.compile(
+        r"\s*(?:(?:this|next|last)\s+(?:week|month|release|cycle|sprint|round|time)|"
+        r"(?:of|for)\s+(?:the|this)\s+(?:week|month|day|release|cycle)|today|本周|这周|本期|这期|今天)"
+        r"(?![a-z])"
     )
