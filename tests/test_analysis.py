@@ -858,3 +858,20 @@ def test_a_time_after_a_rating_noun_is_no_object(text: str, verdict: Verdict) ->
 def test_a_side_note_is_no_pointer() -> None:
     text = "Deep read. (A side note, not a tip: the new tests add six minutes to a run.)"
     assert analyse(text).focus_points == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "points"),
+    [("**Gist** — the cache moves to a new hash. **Eyes** — 🔍 the hash of a block.",
+      U, ("the hash of a block",)),
+     ("Gist: the pool now drains sockets first. Skip unless you run the proxy.", K, ()),
+     ("Gist only, two minutes.", S, ()),
+     ("粗看即可。代码只要看 `retry()` 里新加的分支就行。", S, ("`retry()` 里新加的分支",))],
+)
+def test_labels_and_glyphs_of_a_writers_scheme(
+    text: str, verdict: Verdict, points: tuple[str, ...]
+) -> None:
+    """A summary label neither rates nor points; a magnifying glass points; a topic may
+    stand before "只要看 X"."""
+    result = analyse(text)
+    assert (result.verdict, result.focus_points) == (verdict, points)

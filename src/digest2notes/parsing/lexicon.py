@@ -81,6 +81,11 @@ _NAMES = {
 MOVING_ON = frozenset({"and move on", "and you can move on", "then move on"})
 
 
+#: Reading nouns that head a summary of the change as a label ("Gist: …", "大意：…"):
+#: there they neither rate nor point.
+SUMMARY_NOUNS = frozenset({"gist", "the gist", "overview", "an overview", "大意", "梗概", "概览"})
+
+
 def class_names(flags: int) -> list[str]:
     """The names of the cue classes in `flags`, for `--explain`."""
     return [name for bit, name in _NAMES.items() if flags & bit]
@@ -267,6 +272,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "with_an_eye_on particular_attention_to special_attention_to close_attention_to "
              "dive_into look_into concentrate_on home_in_on 注意 检视 详察 考察"),
     (ATTEND, "attend linger_over linger_on dwell_on peep eyeball single_out eyes_peeled"),
+    (ATTEND, "🔍 🔎"),  # a magnifying glass: "look at" in a glyph
     (VALUE, "stood_out stands_out stand_out standout"),
     # where the value of a change sits: "The fun bits are X", "The heart of it is X"
     (VALUE, "fun_part fun_parts juicy_part crux "

@@ -101,6 +101,8 @@ def rate_clause(
         para, scan, start, end, LABEL
     ):
         return None  # "Recommendation:", "结论：": the rating follows
+    if _summary_label(para, scan, end, first_index, stop_index):
+        return None  # "Gist: …", "**Gist** — …": a summary follows
     if not asked and para.norm.startswith("?", para.sentence_end(start)):
         return None  # "要细看吗？不必，…", "Worth it? …": the answer rates, not the question
     if _own_reading().search(para.norm, start, end):
@@ -274,6 +276,13 @@ def _bare_verbs(para: Para, scan: Scan, start: int, first: int, stop: int) -> li
         elif not flags[i] & lx.READ:
             flags[i] = 0  # "调度策略", "页面跳转": a character of another word, no verb
     return flags
+
+
+def _summary_label(para: Para, scan: Scan, end: int, first: int, stop: int) -> bool:
+    rating = [i for i in range(first, stop) if scan.flags[i] & lx.RATING]
+    return bool(rating) and all(scan.words[i] in lx.SUMMARY_NOUNS for i in rating) and (
+        para.norm[end : end + 4].lstrip(" *_")[:1] in (":", "—", "–", "-")
+    )
 
 
 def _without_asked_asides(para: Para, scan: Scan, first: int, stop: int) -> Scan:

@@ -95,7 +95,6 @@ def _preposition_after() -> re.Pattern[str]:
     )
 
 
-_SUMMARY_NOUNS = frozenset({"gist", "the gist", "overview", "an overview", "大意", "梗概", "概览"})
 
 
 def read_point(state: FocusState, i: int) -> None:
@@ -115,7 +114,7 @@ def read_point(state: FocusState, i: int) -> None:
             scan.words[i].isascii() and _duration_in(para, colon[1], para.sentence_end(colon[1]))
         ):
             return  # "Reading time: 25 minutes", "Read: the headline only, 2-3 min": a label
-        if scan.words[i].lower() in _SUMMARY_NOUNS:
+        if scan.words[i].lower() in lx.SUMMARY_NOUNS:
             return  # "Gist: …", "大意：…": a summary of the change follows, not a list
         if not state.rates(colon[1], para.sentence_end(colon[1])):
             header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
@@ -282,8 +281,8 @@ def _focused(norm: str, lo: int, start: int) -> bool:
     end = lo + len(head)
     for word in _FOCUS_WORDS:
         if head.endswith(word):
-            at = end - len(word)
-            return not (at and is_han(norm[at - 1]))
+            at = end - len(word)  # a topic may come first ("代码只要看 X"), not 很多's 多
+            return len(word) > 1 or not (at and is_han(norm[at - 1]))
     return False
 
 
