@@ -875,3 +875,20 @@ def test_labels_and_glyphs_of_a_writers_scheme(
     stand before "只要看 X"."""
     result = analyse(text)
     assert (result.verdict, result.focus_points) == (verdict, points)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [("I'd let this one lie unless you still run the Oracle backend.", K),
+     ("This can sit on the shelf unless one maintains a downstream fork.", K),
+     ("No need to open it, unless your CI still builds on Windows 7.", K),
+     ("若非维护打包脚本者，大可束之高阁。", K),
+     ("如果你不用 Windows，这条随它去。", K),
+     # a rating in words, or a pointer for everyone, is read as it is
+     ("Read it closely unless you already know the protocol.", D),
+     ("The flag refuses a bump unless every broker supports it.", U)],
+)
+def test_an_exception_for_some_readers_leaves_the_rest_a_skip(
+    text: str, verdict: Verdict
+) -> None:
+    assert analyse(text).verdict is verdict

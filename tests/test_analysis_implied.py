@@ -75,7 +75,9 @@ DEEP, SKIM, SKIP, UNKNOWN = Verdict.DEEP, Verdict.SKIM, Verdict.SKIP, Verdict.UN
         ("除非你用 ARM，否则测试会失败。", UNKNOWN),
         ("除非你开启缓存，否则性能下降明显。", UNKNOWN),
         ("Unless you build your own images, fold this hand.", SKIP),
-        ("Unless you run Windows, the change is invisible.", UNKNOWN),
+        # an exception for some readers about the entry: nothing for the rest (was
+        # UNKNOWN before `exceptions`; the careful reading is a skip)
+        ("Unless you run Windows, the change is invisible.", SKIP),
         ("Rope up and allow half an hour at altitude.", DEEP),
         # a loss if it is not read; the words' own refusal is no refusal there
         ("前排！这条不看亏了。", DEEP),

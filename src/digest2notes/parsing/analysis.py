@@ -179,6 +179,7 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
     module (a run whose paragraphs all come from the cache, `analyse_many`, never loads
     them), and once: an import statement costs a lookup every time it runs."""
     from .durations import find_durations
+    from .exceptions import rating_by_exception
     from .focus import read_focus
     from .implied import rating_by_time
     from .minutes import reading_time, without_last_resort
@@ -207,6 +208,10 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
             if by_time is not None:
                 verdict = VerdictReading(by_time.verdict, by_time, (*ratings, by_time))
                 minutes = timed
+        if verdict.verdict is Verdict.UNKNOWN:
+            by_exception = rating_by_exception(para, cues)
+            if by_exception is not None:  # "…unless you run Oracle": the rest may pass
+                verdict = VerdictReading(Verdict.SKIP, by_exception, (*ratings, by_exception))
         verdict = with_reading_time(verdict, minutes.minutes)
         # the phrase that rated in words, even a part's, is no focus point
         focus = read_focus(para, cues, ratings, decided if only_part else verdict.rating)
