@@ -892,3 +892,16 @@ def test_an_exception_for_some_readers_leaves_the_rest_a_skip(
     text: str, verdict: Verdict
 ) -> None:
     assert analyse(text).verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "minutes"),
+    [("Gist: a new retry helper. Clock: 5m (tops). Call: glance.", S, 5),
+     ("A side dish; eight minutes or so covers it.", S, 8),
+     ("Light. A quick once-over does the job.", S, None)],
+)
+def test_a_clock_label_and_words_of_sufficiency(
+    text: str, verdict: Verdict, minutes: int | None
+) -> None:
+    result = analyse(text)
+    assert (result.verdict, result.minutes) == (verdict, minutes)

@@ -149,7 +149,8 @@ def _time(text: str) -> float:
      "若", "the interesting ", "\ue000", "\n", "   ", " - ", "值得看的是", "一刻钟",
      "Pay particular attention to ", "5 min ", "不必", "(i) ", "/ ", "How long? 5 minutes ",
      "5 minutes, then move on, ", "没有（不值得点开）", "Drain test: 14 min, ", "The only part ",
-     "Worth reading, but briefly, ", "半小时到四十分钟", "? No, "],
+     "Worth reading, but briefly, ", "半小时到四十分钟", "? No, ", "值得精读，测试概览即可，",
+     "值得精读其中，"],
 )
 def test_twenty_thousand_characters_of_one_pattern_stay_fast(unit: str) -> None:
     text = (unit * (20_000 // len(unit) + 1))[:20_000]

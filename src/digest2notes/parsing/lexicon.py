@@ -178,7 +178,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (SUFFICE, "只消 便罢 即可 就好 就行 就得 就够 就够了 足够 够了 足矣 就ok 就_ok 就可以 "
               "就完事 就得了 也行 也可以 亦可 便可 只要 只需 仅需 只需要 will_do is_enough enough "
               "suffices suffice is_fine is_plenty should_do will_do_it should_do_it does_it "
-              "does_the_trick"),
+              "does_the_trick does_the_job covers_it"),
     # negation, condition, exception
     (NEG, "nothing none zero nope nah"),
     (DEPTH, "all_of_it"),

@@ -50,7 +50,8 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
     reader's situation ("若…", "If you…", "…的同学，"); tier 0 otherwise."""
     if not scan.present & (lx.COND | lx.AUDIENCE | lx.PART | lx.BACKGROUND):
         return 0, ""
-    chunk = para.chunk_start(clause_start)
+    # (a chunk of thousands of commas is read back no further than a sentence would go)
+    chunk = max(para.chunk_start(clause_start), clause_start - _CHUNK_REACH)
     # "Background, not required: …", "背景材料可以不看": other reading rated, when the
     # background word is the rating's own subject or opens its chunk as a label
     background = scan.first(lx.BACKGROUND, clause_start, first_cue)
@@ -95,6 +96,7 @@ def rating_scope(para: Para, scan: Scan, clause_start: int, first_cue: int) -> t
 
 
 _ONLY_REACH = 16
+_CHUNK_REACH = 240
 
 
 @cache

@@ -73,7 +73,7 @@ def other_label(para: Para, scan: Scan, start: int) -> str:
 #: words that may stand with them ("time to read"); a label holding anything else
 #: ("CI time:", "Build duration:") is about that other thing.
 _TIME_NOUNS = frozenset({
-    "time", "duration", "estimate", "est", "est.", "eta", "effort", "cost", "length",
+    "time", "duration", "estimate", "est", "est.", "eta", "effort", "cost", "length", "clock",
     "时间", "耗时", "用时", "时长", "预计", "预估", "估计", "估时", "工作量",
 })
 _LABEL_READING = frozenset({"reading", "read", "to", "阅读", "读", "est.", "estimated"})
