@@ -52,7 +52,7 @@ SET_FLOORS = {
     "blind8": {**FLOORS, "verdict": 0.99, "minutes": 0.99, "P": 0.97, "R": 0.99, "F1": 0.98},
     "blind9": {**FLOORS, "verdict": 0.99, "minutes": 0.99, "P": 0.96, "R": 0.99, "F1": 0.97},
     "blind11": {**FLOORS, "verdict": 0.99, "minutes": 0.95, "P": 0.95, "R": 0.94, "F1": 0.95},
-    "blind13": {**FLOORS, "verdict": 0.95, "minutes": 0.97, "P": 0.97, "R": 0.89, "F1": 0.93},
+    "blind13": {**FLOORS, "verdict": 0.95, "minutes": 0.97, "P": 0.97, "R": 0.91, "F1": 0.94},
     "blind14": {**FLOORS, "verdict": 0.97, "minutes": 0.99, "P": 0.97, "R": 0.85, "F1": 0.91},
     "blind15": {**FLOORS, "verdict": 0.96, "minutes": 0.99, "P": 0.99, "R": 0.82, "F1": 0.90},
     "blind18": {**FLOORS, "verdict": 0.93, "minutes": 0.97, "P": 0.85, "R": 0.88, "F1": 0.87},
@@ -61,9 +61,14 @@ SET_FLOORS = {
     "blind24": {**FLOORS, "verdict": 0.78, "minutes": 0.89, "P": 0.80, "R": 0.71, "F1": 0.75},
     "blind26": {**FLOORS, "verdict": 0.99, "minutes": 0.95, "P": 0.99, "R": 0.95, "F1": 0.97},
     "blind22": {**FLOORS, "verdict": 0.93, "minutes": 0.97, "P": 0.83, "R": 0.85, "F1": 0.84},
-    "blind30": {**FLOORS, "verdict": 0.86, "minutes": 0.97, "P": 0.86, "R": 0.79, "F1": 0.83},
-    "blind31": {**FLOORS, "verdict": 0.82, "minutes": 0.87, "P": 0.86, "R": 0.66, "F1": 0.75},
+    "blind30": {**FLOORS, "verdict": 0.89, "minutes": 0.97, "P": 0.86, "R": 0.79, "F1": 0.83},
+    "blind31": {**FLOORS, "verdict": 0.84, "minutes": 0.87, "P": 0.86, "R": 0.66, "F1": 0.75},
     "blind32": {**FLOORS, "verdict": 0.99, "minutes": 0.99, "P": 0.90, "R": 0.81, "F1": 0.85},
+    # written blind for this stop; their misses shaped its rules, so they are dev sets now
+    "blind33": {**FLOORS, "verdict": 0.83, "minutes": 0.93, "P": 0.97, "R": 0.72, "F1": 0.82},
+    "blind34": {**FLOORS, "verdict": 0.91, "minutes": 0.95, "P": 0.89, "R": 0.84, "F1": 0.86},
+    "blind35": {**FLOORS, "verdict": 0.95, "minutes": 0.99, "P": 0.94, "R": 0.69, "F1": 0.79},
+    "blind36": {**FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.83, "R": 0.73, "F1": 0.78},
 }
 _SUMMARY = re.compile(
     r"entries (?P<entries>\d+) \(\+(?P<unexpected>\d+) unexpected\): title (?P<title>[\d.]+) "
@@ -106,7 +111,8 @@ def test_the_figures_hold_the_floors(
 def test_the_sets_are_all_there() -> None:
     expected = {"devset", "fresh", "fresh2", "fresh3", "blind1", "blind2", "blind7", "blind8",
                 "blind9", "blind11", "blind13", "blind14", "blind15", "blind18", "blind19",
-                "blind21", "blind22", "blind24", "blind26", "blind30", "blind31", "blind32"}
+                "blind21", "blind22", "blind24", "blind26", "blind30", "blind31", "blind32",
+                "blind33", "blind34", "blind35", "blind36"}
     assert expected <= set(SETS)
 
 
