@@ -209,9 +209,9 @@ def _analyser() -> Callable[[str, _Extras | None, bool], Analysis]:
                 verdict = VerdictReading(by_time.verdict, by_time, (*ratings, by_time))
                 minutes = timed
         if verdict.verdict is Verdict.UNKNOWN:
-            by_exception = rating_by_exception(para, cues)
-            if by_exception is not None:  # "…unless you run Oracle": the rest may pass
-                verdict = VerdictReading(Verdict.SKIP, by_exception, (*ratings, by_exception))
+            excepted = rating_by_exception(para, cues)
+            if excepted is not None:  # "…unless you run Oracle": the rest may pass
+                verdict = VerdictReading(excepted.verdict, excepted, (*ratings, excepted))
         verdict = with_reading_time(verdict, minutes.minutes)
         # the phrase that rated in words, even a part's, is no focus point
         focus = read_focus(para, cues, ratings, decided if only_part else verdict.rating)

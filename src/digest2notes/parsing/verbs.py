@@ -114,7 +114,7 @@ def read_point(state: FocusState, i: int) -> None:
             scan.words[i].isascii() and _duration_in(para, colon[1], para.sentence_end(colon[1]))
         ):
             return  # "Reading time: 25 minutes", "Read: the headline only, 2-3 min": a label
-        if scan.words[i].lower() in lx.SUMMARY_NOUNS:
+        if scan.words[i] in lx.SUMMARY_NOUNS:
             return  # "Gist: …", "大意：…": a summary of the change follows, not a list
         if not state.rates(colon[1], para.sentence_end(colon[1])):
             header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
