@@ -286,6 +286,13 @@ CASES: tuple[Case, ...] = (
     Case("en-minute-read", "A 10-minute read: read closely.", D, "read closely", 10),
     Case("en-min-dash", "Skim — 3 min.", S, "Skim", 3),
     Case("en-min-range", "Worth a close read (~15-20 min).", D, "Worth a close read", 20),
+    # --- contrasts, nouns that look like advice, the PR as what is worth reading ------------
+    Case("en-rather-than-negates-what-follows",
+         "I'd give it a proper read rather than a skim.", D, "a proper read rather than a skim"),
+    Case("en-dismissal-noun-after-preposition",
+         "Falls back to the lock on a cache miss. Worth a close read.", D, "Worth a close read"),
+    Case("zh-worth-reading-is-the-pr-itself",
+         "单元测试可以不看。本期最值得细读的就是它。", D, "值得细读"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -183,6 +183,8 @@ def classify(positive: int, negative: int, label: bool) -> tuple[Verdict, str, b
         return deep, "negated dismissal (not to be missed)", False
     if negative & lx.DEPTH and positive & lx.BREVITY and (positive | negative) & lx.READ:
         return skim, "brevity (a close read negated)", False  # "a brief perusal rather than…"
+    if negative & lx.BREVITY and positive & lx.DEPTH and (positive | negative) & lx.READ:
+        return deep, "depth (a quick read negated)", False  # "a proper read rather than a skim"
     if negative & lx.BREVITY and not (negative | positive) & _NOT_A_DENIAL & ~(
         negative & lx.MODAL
     ) and not positive & lx.BREVITY:

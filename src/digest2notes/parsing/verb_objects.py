@@ -31,6 +31,8 @@ def drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
             bits & lx.TEMPORAL or _temporal_next_to(scan, i)
         ):
             continue
+        if bits & lx.DISMISS and _noun_after_preposition(para, scan, i):
+            continue  # "falls back on a cache miss": a noun, no advice
         passive = scan.words[i].startswith(("be ", "can be"))  # a passive takes no object
         if bits & lx.DISMISS and not bits & lx.READ and not passive and not _whole_object(
             para, scan, i
@@ -47,6 +49,21 @@ def drop_descriptive(para: Para, scan: Scan, cues: Cues, end: int) -> None:
         cues.indices[:] = [cues.indices[k] for k in keep]
         cues.flags[:] = [cues.flags[k] for k in keep]
         cues.negated[:] = [cues.negated[k] for k in keep]
+
+
+def _noun_after_preposition(para: Para, scan: Scan, index: int) -> bool:
+    """Is the dismissal word a noun in a prepositional phrase ("on a cache miss", "after
+    the skip")? A verb never follows a preposition and an article."""
+    start = scan.starts[index]
+    return _preposition_before().search(para.norm, max(0, start - 32), start) is not None
+
+
+@cache
+def _preposition_before() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])(?:on|in|at|after|upon|per|from|of|during)\s+(?:a|an|the|each|every|any)"
+        r"\s+(?:[a-z-]+\s+)?\Z"
+    )
 
 
 @cache
@@ -137,10 +154,28 @@ def clean_after(para: Para, scan: Scan, cues: Cues, start: int, end: int) -> boo
         return True  # "Must-know for on-call": for whom, not what
     if _all_of().match(para.norm, scan.ends[last_read]):
         return True  # "read every line of it", "每个文件都要读": all of it, no part
+    if _is_the_whole(para, scan, last_read, stop):
+        return True  # "最值得细读的就是它": what is worth reading is the PR itself
     if article_before().search(para.norm, max(start, scan.starts[cues.indices[0]] - 3),
                          scan.starts[cues.indices[0]]):
         return True  # "a quick glance shows…": a noun, the subject of what follows
     return scan.any(lx.WHOLE, start, scan.starts[cues.indices[0]])
+
+
+def _is_the_whole(para: Para, scan: Scan, index: int, stop: int) -> bool:
+    """Is what follows the cue a copula and the PR itself ("…的就是它", "… is this one"),
+    and nothing more in its clause?"""
+    following = index + 1
+    if following >= len(scan.flags) or not scan.flags[following] & lx.WHOLE:
+        return False
+    at, end = scan.starts[following], scan.ends[following]
+    copula = _copula().fullmatch(para.norm, scan.ends[index], at)
+    return copula is not None and end <= stop and not para.norm[end:stop].strip(" 了啦吧。.!！")
+
+
+@cache
+def _copula() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:的)?\s*(?:就|便|正|也)?\s*(?:是|为)\s*|\s+(?:is|was)\s+")
 
 
 @cache
