@@ -222,10 +222,13 @@ _SHAPES: tuple[tuple[tuple[str, ...], str, Verdict, str, bool], ...] = (
     (("看了", "读了"), (  # "您就甭看了": "看了" is no aspect after a negation
         r"(?:甭|别|不必|不用|无需|无须|没必要|不要|不)(?:再)?(?:看|读)了(?=[\s，,。！!~～…]|\Z)"
     ), Verdict.SKIP, "reading refused", False),
-    (("亏", "后悔", "可惜", "regret", "peril"), (  # a loss if it is not read: "不看亏了"
+    # a loss if it is not read: "不看亏了", "it would be a mistake not to read this"
+    (("亏", "后悔", "可惜", "regret", "peril", "mistake", "shame", "pity", "crime", "sin "), (
         r"(?:不看|不读|没看|错过)(?:就|会|真的|可|的话)?(?:亏|血亏|后悔|可惜)|"
         r"(?<![a-z])(?:you'll|you\s+will|you'd|you\s+would)\s+regret\s+(?:skipping|missing|"
-        r"not\s+reading)|(?<![a-z])(?:skip|ignore)\s+(?:it|this(?:\s+one)?)\s+at\s+your\s+peril"
+        r"not\s+reading)|(?<![a-z])(?:skip|ignore)\s+(?:it|this(?:\s+one)?)\s+at\s+your\s+peril|"
+        r"(?<![a-z])(?:it\s+would\s+be|it'd\s+be|it's|it\s+is)\s+a\s+(?:mistake|shame|pity|"
+        r"crime|sin)\s+(?:not\s+to\s+(?:read|study)|to\s+(?:skip|miss|ignore))(?![a-z])"
     ), Verdict.DEEP, "a loss if it is not read", False),
     (("tl",), (  # a "TL;DR:" label summarises; "TL;DR 就够" says the summary will do
         r"(?<![a-z])tl;?dr\s*(?:is|are|will\s+do)?\s*(?:plenty|enough|fine|sufficient|"

@@ -158,7 +158,10 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
               "at_a_glance short shortish rush hurry brisk swift rapid hasty speedy"),
-    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened let_it_pass"),
+    (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened let_it_pass "
+              "gloss_over glossed_over skate_over skate_past slide_past slip_past"),
+    # the effort of reading, on the reader: "I shouldn't trouble yourself with this one"
+    (READ, "trouble_yourself bother_yourself"),
     # moving on after a taste is a quick read: "a sip, and you can move on"
     (READ | BREVITY, " ".join(w.replace(" ", "_") for w in sorted(MOVING_ON))),
     (DISMISS, "omit omitted_from move_along move_on disregard hard_pass 略去 不看也罢 不看也行 "

@@ -176,9 +176,10 @@ def _chinese_predicate() -> re.Pattern[str]:
 
 @cache
 def _subject_is() -> re.Pattern[str]:
-    # "the only part I'd slow down for is X", "the one must-read part is X"
+    # "the only part I'd slow down for is X", "the one must-read part is X", "what you
+    # must not skim past is X"
     return re.compile(
-        rf"(?<![a-z])the\s+(?P<np>(?:[a-z'-]+\s+){{0,3}}?{_HEAD})(?![a-z])"
+        rf"(?<![a-z])(?:the\s+(?P<np>(?:[a-z'-]+\s+){{0,3}}?{_HEAD})|what)(?![a-z])"
         r"(?P<rel>[^,.;:!?]{0,50}?)\s(?P<be>is|are)\s+"
     )
 
@@ -204,7 +205,7 @@ def predicate_pointers(state: FocusState) -> None:
     norm = para.norm
     state.next_pointer = len(norm)
     english_copula = " is " in norm or " are " in norm
-    if english_copula and any(head in norm for head in _EN_HEADS):
+    if english_copula and (any(head in norm for head in _EN_HEADS) or "what " in norm):
         _subjects(state)
     if any(head in norm for head in _ZH_HEADS):
         for match in _chinese_predicate().finditer(norm):
@@ -232,15 +233,16 @@ def _subjects(state: FocusState) -> None:
         if start - clause > _OPENING or len(norm[clause:start].split()) > 2:
             continue  # the subject opens its clause ("Lowkey the only fun bit is X")
         phrase = (match.start(), match.end("rel"))
-        if scan.any(_WAVING, *phrase):
+        denied = _denied_dismissal(scan, *phrase)
+        if scan.any(_WAVING, *phrase) and not denied:
             continue
-        np, rel = match.group("np"), match.group("rel")
+        np, rel = match.group("np") or "", match.group("rel")
         singled = (
             _SINGLING.match(np) is not None and _SINGLE_HEAD.search(np) is not None
             and (_PERSON.search(rel) is not None or not rel.strip())
             and not _DESCRIBING.search(np + rel)
         )
-        if not (singled or scan.any(_POINTING, *phrase)):
+        if not (singled or denied or scan.any(_POINTING, *phrase)):
             continue  # "The parts that changed are X": a description
         if norm.startswith("that ", match.end()):
             continue  # "the only visible part is that X moved": a statement, no part named
@@ -248,6 +250,26 @@ def _subjects(state: FocusState) -> None:
             inline(state, phrase, match.end(), "subject")
         else:
             announced(state, phrase, match.end(), 0)
+
+
+def _denied_dismissal(scan: Scan, start: int, end: int) -> bool:
+    """Is every cue in [start, end) that waves a part off a dismissal or a quick read
+    denied right before it ("the one part not to gloss over", "the bit you must not skim
+    past")? Then the phrase singles the part out, as "don't miss" does."""
+    cues = scan.between(start, end)
+    waving = [i for i in cues if scan.flags[i] & _WAVING]
+    if not waving or not scan.flags[waving[-1]] & (lx.DISMISS | lx.BREVITY):
+        return False
+    for i in waving:
+        bits = scan.flags[i]
+        if bits & lx.NEG:
+            after = i + 1
+            if after not in cues or not scan.flags[after] & (lx.DISMISS | lx.BREVITY):
+                return False
+        elif not (bits & (lx.DISMISS | lx.BREVITY) and i - 1 in cues
+                  and scan.flags[i - 1] & lx.NEG):
+            return False
+    return True
 
 
 def _predicate(
