@@ -305,6 +305,13 @@ CASES: tuple[Case, ...] = (
          "Worth a close read", points=("how the pool is shut down",)),
     Case("en-the-part-you-can-skip-is-no-point",
          "Skim it. What you can skip is the tests.", S, "Skim it"),
+    Case("zh-most-used-separator-cuts-the-list",
+         "值得精读。重点: A 的改动 ／ B 的映射 ／ C 的降级路径 | 背景见 #4639。", D, "值得精读",
+         points=("A 的改动", "B 的映射", "C 的降级路径"), references=("#4639",)),
+    Case("zh-arrow-ends-a-clause-and-is-no-change",
+         "值得细读，约半小时 → 镜像第一次能当 volume 挂载。", D, "值得细读", 30),
+    Case("zh-arrow-between-figures-is-a-change",
+         "值得细读。CI 35 分钟 → 5 分钟。", D, "值得细读"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

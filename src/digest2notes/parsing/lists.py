@@ -165,9 +165,14 @@ def cut(para: Para, start: int, end: int, *, announced: bool) -> list[Item]:
     since it also joins the modifiers of one noun ("融合加法、避免单独 launch 的思路").
     """
     seps = _separators(para, start, end)
-    for kind in ("semi", "bar", "slash", "dot"):
-        if kind in seps.found:
-            return _pieces(para, start, end, seps.found[kind])
+    strong = [kind for kind in ("semi", "bar", "slash", "dot") if kind in seps.found]
+    if strong:
+        # the separator the list uses most (the first of them on a tie); another after
+        # its last cut ends the list ("A ／ B ／ C | 背景见 #1")
+        kind = max(strong, key=lambda k: len(seps.found[k]))
+        cuts = seps.found[kind]
+        later = [c[0] for k in strong if k != kind for c in seps.found[k] if c[0] > cuts[-1][1]]
+        return _pieces(para, start, min(later, default=end), cuts)
     dashes = seps.found.get("dash", [])
     if announced and len(dashes) >= 2:  # "The parts that matter: A — B — C"
         return _pieces(para, start, end, dashes)

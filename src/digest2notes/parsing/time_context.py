@@ -29,8 +29,8 @@ WINDOW = 40
 def _measure_marks() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """What makes a duration a measurement or a setting: before it, a default, an
     interval or the start of a change ("默认 3 分钟", "every five minutes", "从 6 分钟");
-    after it, the end of a change, a comparison, a frequency, or the noun it sizes
-    ("降到 40 秒", "20 minutes longer", "31 minutes instead of 38", "扫一次", "30 分钟的会",
+    after it, the end of a change (an arrow only before the new figure), a comparison, a
+    frequency, or the noun it sizes ("降到 40 秒", "20 minutes longer", "31 minutes instead of 38", "扫一次", "30 分钟的会",
     "a 30-minute meeting")."""
     before = re.compile(
         r"(?:默认|缺省|每隔?|从|由|(?:降|减|缩|涨|升|提|增)?(?:到|至)|→|->"
@@ -38,7 +38,8 @@ def _measure_marks() -> tuple[re.Pattern[str], re.Pattern[str]]:
         r"\s*(?:为|是|值|:|：)?\s*(?:约|大约|about|around)?\s*\Z"
     )
     after = re.compile(
-        r"\s*(?:(?:降|减|缩|涨|升|提|增)|到|至|→|->|(?<![a-z])to\s+\d|一次|(?:的|之)(?!事|阅读|读|时间|工夫|功夫)"
+        r"\s*(?:(?:降|减|缩|涨|升|提|增)|到|至|(?:→|->)(?=\s*[~≈约]?\s*[\d零一二两三四五六七八九十半])"
+        r"|(?<![a-z])to\s+\d|一次|(?:的|之)(?!事|阅读|读|时间|工夫|功夫)"
         r"|(?<![a-z])(?:longer|shorter|faster|slower|more|less|earlier|later|per|each|"
         r"once|ago|instead\s+of|rather\s+than)(?![a-z])|-?(?<![a-z])(?:minute|hour|min)s?(?:-long)?\s+(?!read|look|skim|"
         r"pass|glance|study|dive|sit|sitting|investment)[a-z])"
