@@ -76,6 +76,8 @@ def read_pointers(state: FocusState) -> None:
         state.next_pointer = same[later] if later < len(same) else len(state.para.norm)
         if state.covered(start) >= 0:
             continue
+        if bits & (_TRIGGER | lx.READ) and _labelled(state, i):
+            continue
         if bits & lx.CAUTION and not _only_one(state, i):
             _caution(state, i)  # "要注意的只有一点：X" names what to watch: it points
             continue
@@ -399,5 +401,50 @@ def _past_label(norm: str, start: int, end: int) -> int:
 
 
 _LABEL_LEAD = 8  # characters between a bold label's opening and its pointer word
+
+
+def _labelled(state: FocusState, i: int) -> bool:
+    """ "【重点看】A；B", "【值得留意】X", "【可以看看】X": a pointer that closes a bracketed
+    label; the close introduces the list, as a colon would. A reading verb points so only
+    when advised in the label ("可以看看"; "【怎么读】" asks how to read)."""
+    scan, para = state.scan, state.para
+    norm = para.norm
+    start, end = scan.starts[i], scan.ends[i]
+    following = i + 1
+    if following < len(scan.starts) and scan.starts[following] == end and (
+        scan.flags[following] & (_TRIGGER | lx.READ)
+    ):
+        return False  # "重点看": the last word closes it
+    closed = _label_close(norm, start, end)
+    if closed < 0:
+        return False
+    opening = max(norm.rfind("【", 0, start), norm.rfind("[", 0, start)) + 1
+    bits = scan.flags[i]
+    if not bits & _TRIGGER and (
+        bits & (lx.DEPTH | lx.BREVITY)  # "【重点研读】", "[必啃]": how to read, a rating
+        or not scan.any(lx.MODAL | lx.RECOMMEND | _TRIGGER, opening, start)
+    ):
+        return False
+    announced(state, i, closed, count(para, opening, end))
+    return True
+
+
+def _label_close(norm: str, start: int, end: int) -> int:
+    """Where the 【…】 or […] label that the pointer at [start, end) closes ends, or -1:
+    the pointer is the label's last words ("【值得留意】", "【盯紧这几处】")."""
+    close = _label_end().match(norm, end)
+    if close is None:
+        return -1
+    opening = "【" if close.group().endswith("】") else "["
+    at = norm.rfind(opening, max(0, start - _LABEL_LEAD), start)
+    if at < 0 or "】" in norm[at:start] or "]" in norm[at:start]:
+        return -1
+    return close.end()
+
+
+@cache
+def _label_end() -> re.Pattern[str]:
+    # a count or a demonstrative may follow the pointer inside the label: "这几处", "两点"
+    return re.compile(r"[^】\]\n。.:：]{0,5}[】\]]")
 
 

@@ -207,12 +207,15 @@ def _bold_ends(text: str) -> list[int]:
 def _label_ends(norm: str, spans: list[tuple[int, int]]) -> list[int]:
     """Where each short 【…】 or […] label closes ("【选读】", "[must-read]"); a number in
     them (【1】, [2]) is a list marker, and ``[text](url)`` is a Markdown link."""
-    return [
-        end - 1 for start, end in spans
+    labels = [
+        (start, end) for start, end in spans
         if (norm[start], norm[end - 1]) in _LABEL_BRACKETS and end - start <= _LABEL_LIMIT
         and not norm[start + 1 : end - 1].strip().isdigit()
         and not norm.startswith("(", end)
     ]
+    # a 【…】 label opens a sentence of its own too: "…回退行为【扩展阅读】…"
+    opened = [start for start, _ in labels if start and norm[start] == "【"]
+    return sorted(opened + [end - 1 for _, end in labels])
 
 
 _MARKER_INSIDE = re.compile(r"\d{1,2}|[a-h]|i{1,3}|iv|vi{0,2}|[一二三四五六七八九十]")
