@@ -320,6 +320,15 @@ CASES: tuple[Case, ...] = (
          "选读", points=("模板测试矩阵怎么覆盖分支",)),
     Case("zh-rating-label-is-no-pointer",
          "【重点研读】这个 PR 改了调度器，预计需时 35 分钟。", D, "研读", 35),
+    Case("en-plus-joins-two-points", "Skim it. Look at the match arm + the new snapshot test.",
+         S, "Skim it", points=("the match arm", "the new snapshot test")),
+    Case("en-look-hardest-at",
+         "Worth a close read. Look hardest at the cache key and at the fallback path.", D,
+         "Worth a close read", points=("the cache key", "the fallback path")),
+    Case("en-verb-in-the-subject-then-is",
+         "Worth a passing look. The one corner I'd glance at is the handling of squashed "
+         "migrations.", S, "Worth a passing look",
+         points=("the handling of squashed migrations",)),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

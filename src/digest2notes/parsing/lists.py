@@ -23,7 +23,7 @@ __all__ = ["cut", "glue_comma", "starts_phrase"]
 
 @cache
 def _and_or() -> re.Pattern[str]:
-    return re.compile(r"(?<=\s)(?:and|or)(?=\s)")
+    return re.compile(r"(?<=\s)(?:and|or|\+|&)(?=\s)")
 
 
 @cache

@@ -244,7 +244,7 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
 
 @cache
 def _copula_first() -> re.Pattern[str]:
-    return re.compile(r"\s+(?:is|are)\s+(?!not\b)")
+    return re.compile(r"\s*(?<![a-z])(?:is|are)\s+(?!not\b)")
 
 
 @cache

@@ -90,7 +90,8 @@ def _preposition_after() -> re.Pattern[str]:
     # an aside may stand before the preposition ("Glance, as you pass, at X") and an
     # emoji after it ("Peek at 👀 X")
     return re.compile(
-        r"(?:\s*,[^,.;:]{1,24},)?\s+(?:[a-z]+ly\s+|hard\s+|twice\s+|again\s+)?(?:at|into)\s+"
+        r"(?:\s*,[^,.;:]{1,24},)?\s+(?:[a-z]+ly\s+|hard(?:er|est)?\s+|closer\s+|closest\s+|twice\s+|"
+        r"again\s+)?(?:at|into)\s+"
         r"(?:[^\w\s`\"“(\[\ue000]+\s+)?"
     )
 
