@@ -329,6 +329,15 @@ CASES: tuple[Case, ...] = (
          "Worth a passing look. The one corner I'd glance at is the handling of squashed "
          "migrations.", S, "Worth a passing look",
          points=("the handling of squashed migrations",)),
+    Case("zh-bar-ends-the-dismissal-clause", "直接跳过 | 例行版本号更新。", K, "跳过"),
+    Case("zh-a-word-on-the-advice-is-no-object", "纯 toolchain bump，直接 skip 没毛病。", K,
+         "skip"),
+    Case("zh-emoji-opens-the-next-field",
+         "📌 结论：可看可不看，三分钟左右 ✅ 看点：`transformExpression` 的遍历补丁 📝 其余改动全是测试用例。",
+         S, "可看可不看", 3, points=("`transformExpression` 的遍历补丁",)),
+    Case("zh-one-point-announced-keeps-its-and",
+         "扫一眼就够。重点只有一个：local ref 与 prop 同步时如何避免双重触发。", S, "扫一眼就够",
+         points=("local ref 与 prop 同步时如何避免双重触发",)),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -1,7 +1,8 @@
 """List items: a span of the paragraph, trimmed of what surrounds a point but is not it.
 
-Edge punctuation and spaces, glue at either end ("以及", "and", "…, and"), and a
-consequence after it ("X and you're golden") are not part of the point.
+Edge punctuation and spaces, glue at either end ("以及", "and", "…, and"), a consequence
+after it ("X and you're golden") and the emoji that opens the writer's next field are
+not part of the point.
 """
 
 from __future__ import annotations
@@ -58,6 +59,10 @@ def trim(para: Para, start: int, end: int) -> Item | None:
         if glue is not None and glue.end() > start:
             return trim(para, glue.end(), end)
     end -= len(stripped) - len(stripped.rstrip(_EDGE))
+    if not piece.isascii():
+        glyph = _field_glyph().search(norm, start, end)
+        if glyph is not None and glyph.start() > start:
+            return trim(para, start, glyph.start())
     if " you" in piece or " move on" in piece:
         then = _consequence().search(norm, start, end)
         if then is not None and then.start() > start:
@@ -70,6 +75,14 @@ def trim(para: Para, start: int, end: int) -> Item | None:
 
 
 _GLUE_LAST = frozenset("drtol及和与")
+
+
+@cache
+def _field_glyph() -> re.Pattern[str]:
+    """An emoji after a space inside an item ("X ❌ 可以略过：…", "X ⚠️ 关联 issue…"): it
+    opens the writer's next field, so the point ends before it. (A list cut by an emoji
+    has none left inside its items.)"""
+    return re.compile("\\s[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u23E9-\u23FA]")
 
 
 @cache

@@ -163,9 +163,18 @@ def announced(state: FocusState, i: Pointer, start: int, count: int) -> None:
         claim(state, inner, pointer)
         return
     items = [item for item in cut(para, start, end, announced=True) if worth_keeping(state, item)]
+    if count == 1 and len(items) > 1 and _joined().fullmatch(
+        para.norm, items[0].end, items[1].start
+    ):  # "重点只有一个：X 与 Y 同步时…": one point, whose words hold an "and"
+        items = [Item(items[0].start, items[1].end)]
     if count and len(items) > count:
         items = items[:count]
     add(state, "header", pointer, items, (pointer[0], end))
+
+
+@cache
+def _joined() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:和|与|及|跟|同|and|or|\+|&)\s*")
 
 
 def only_space(norm: str, start: int, end: int) -> bool:

@@ -128,7 +128,7 @@ def _line_item() -> re.Pattern[str]:
 # Boundaries by their characters. They are found with `str.find`, which is much cheaper
 # for the dozen a paragraph holds than one pattern and its match objects.
 _SENTENCE_MARKS = "。！？!?"
-_CLAUSE_MARKS = (",", ":", "、", "—", "–", " - ", " · ", "→", "⇒", "➜", "➔")
+_CLAUSE_MARKS = (",", ":", "、", "—", "–", " - ", " · ", " | ", " / ", "→", "⇒", "➜", "➔")
 _ABBREVIATIONS = ("e.g", "i.e", "vs", "cf", "approx")
 _AFTER_FULL_STOP = "*_)]\"'”’"
 

@@ -70,11 +70,14 @@ def _preposition_before() -> re.Pattern[str]:
 def _kind_after() -> re.Pattern[str]:
     """"的" and a noun of kind after a verb ("跳过的那种", "可以略过的一类"): a relative
     clause that says what kind of entry this is, not a verb and its object; a place after
-    a verb that holds its object ("leave it on the shelf"), or a manner ("skip it safely")."""
+    a verb that holds its object ("leave it on the shelf"), a manner ("skip it safely"), or
+    a word on the advice itself ("直接 skip 没毛病")."""
     return re.compile(
         r"\s*的\s*(?:那种|这种|那类|这类|那一类|一类|类型|东西)|(?:(?<=\bit)|(?<=\bthis))\s+"
         r"(?:alone|aside|be|there|later|(?:on|in|at|to)\s+(?:the|a|your)\s)"
         r"|\s+(?:without|safely|entirely|altogether)(?![a-z])"
+        # a word on the advice itself: "直接 skip 没毛病", "跳过也无妨"
+        r"|\s*(?:也|都)?(?:没毛病|没问题|无妨|没关系|不要紧)|\s+(?:no\s+problem|no\s+harm\s+done)"
     )
 
 
