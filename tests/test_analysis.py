@@ -338,6 +338,13 @@ CASES: tuple[Case, ...] = (
     Case("zh-one-point-announced-keeps-its-and",
          "扫一眼就够。重点只有一个：local ref 与 prop 同步时如何避免双重触发。", S, "扫一眼就够",
          points=("local ref 与 prop 同步时如何避免双重触发",)),
+    Case("zh-second-part-with-a-pronoun-is-one-point",
+         "选读即可，八分钟左右。看的时候留意：`add_generation_prompt` 与它同时为真时抛错的那段判断。", S,
+         "选读即可", 8, points=("`add_generation_prompt` 与它同时为真时抛错的那段判断",)),
+    Case("zh-classical-ordinals-mark-a-list",
+         "此乃本期之重，务必通读。读时须着眼：一曰编译器生成 `__annotate__` 之处；二曰描述符之缓存语义。",
+         D, "务必通读", points=("编译器生成 `__annotate__` 之处", "描述符之缓存语义")),
+    Case("zh-ge-ba-hours", "值得花个把小时认真过一遍。", D, "值得花个把小时认真过一遍", 60),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

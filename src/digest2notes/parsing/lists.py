@@ -255,6 +255,12 @@ def _alike(norm: str, pieces: list[Item]) -> bool:
     return with_de in (0, len(pieces))
 
 
+@cache
+def _together() -> re.Pattern[str]:
+    """A second part that refers back (a pronoun) or acts with the first ("… 同时 …")."""
+    return re.compile(r"(?:它|他|她|其|彼此|此)|[^,，。；;]{1,24}?\s*(?:同时|一起|一同|共同|相互|互相)")
+
+
 _JI_BEFORE = frozenset("以涉普波危顾提论企触不")
 _JI_AFTER = frozenset("时其格早")
 
@@ -281,6 +287,8 @@ def _two_joined(para: Para, seps: _Separators, item: Item) -> list[Item]:
         return [item]  # "X 与 Y 的交互"; "A 的合并逻辑和 B 的交互" are two phrases with heads
     if para.norm[pieces[0].start : pieces[0].end].rstrip().endswith(("是否", "能否", "有没有")):
         return [item]  # "新字段的命名是否和 Y 一致": a question of the two, one item
+    if _together().match(para.norm, pieces[1].start, pieces[1].end):
+        return [item]  # "X 与它同时为真时…", "X 与 `loader` 同时传入时": the two act together
     return pieces
 
 

@@ -99,7 +99,7 @@ def _main_markers() -> re.Pattern[str]:
         # A number, then what closes it: ")" (the number's group is the last closed),
         # "." or "、" (a group of their own closes last and names the style).
         rf"|(?P<close>\d{_guard(chr(92) + 'd')}\d?)(?:\)|(?P<dot>\.)(?=[ \t]*[^\d\s])|(?P<dun>、))"
-        rf"|(?P<zhdun>{_ZH}){_guard(_ZH)}(?:、|(?P<zhshi>是))"
+        rf"|(?P<zhdun>{_ZH}){_guard(_ZH)}(?:、|(?P<zhshi>是|曰|则))"
         rf"|其{_guard('其')}(?P<zhqi>{_ZH})[,、:]?"
         rf"|第{_guard('第')}(?P<zhdi>{_ZH})[,、:]"
         rf"|(?P<stem>{_STEM}){_guard(_STEM)}[、,.:)]"
@@ -242,7 +242,7 @@ def _first_marker() -> re.Pattern[str]:
     return re.compile(
         r"(?=[1\u2460\u2776\u2780\u2170•▪◦●▶►▸➤✓✔*:(\[【一甲其第\n\U0001F300-\U0001FAFF])"
         r"(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780\u2170•▪◦●▶►▸➤✓✔\U0001F300-\U0001FAFF]"
-        r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是,.:)]|其一|第一|一个是|一方面"
+        r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是曰则,.:)]|其一|第一|一个是|一方面"
         r"|\n[ \t]*(?:[-*+][ \t]|1[.)、])|(?<=[ \t])\*[ \t]|:[ \t]*-[ \t])"
     )
 
