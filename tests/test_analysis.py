@@ -345,6 +345,8 @@ CASES: tuple[Case, ...] = (
          "此乃本期之重，务必通读。读时须着眼：一曰编译器生成 `__annotate__` 之处；二曰描述符之缓存语义。",
          D, "务必通读", points=("编译器生成 `__annotate__` 之处", "描述符之缓存语义")),
     Case("zh-ge-ba-hours", "值得花个把小时认真过一遍。", D, "值得花个把小时认真过一遍", 60),
+    Case("en-counsel-is-advice", "I'd counsel no more than a cursory reading.", S,
+         "counsel no more than a cursory reading"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

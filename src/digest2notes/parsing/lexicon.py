@@ -204,8 +204,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     # advice, priority ("treat it as a quick X" says how to take it, as "worth a quick X")
     (RECOMMEND | ENDORSE | HIGH, "top_pick pick_of_the_week editor's_pick"),
     (RECOMMEND, "candidate good_candidate great_candidate deserves merits good_pick relevant"),
-    (RECOMMEND, "deserve deserving ought_to advise advised advisable encourage encouraged "
-                "urge urged you'll_want you_will_want want_to 要 请务必 奉劝 asked_to "
+    (RECOMMEND, "deserve deserving ought_to advise advised advisable counsel counsels encourage "
+                "encouraged urge urged you'll_want you_will_want want_to 要 请务必 奉劝 asked_to "
                 "are_asked_to is_asked_to invited_to encouraged_to ask_you_to asking_you_to"),
     (RECOMMEND, "值得 建议 不妨 最好 应该 应当 该读 该看 最该 宜 请 需 适合 worth worthwhile "
                 "should suggest suggested consider treat_it_as treat_this_as treat_this_one_as"),

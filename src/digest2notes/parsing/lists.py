@@ -258,7 +258,9 @@ def _alike(norm: str, pieces: list[Item]) -> bool:
 @cache
 def _together() -> re.Pattern[str]:
     """A second part that refers back (a pronoun) or acts with the first ("… 同时 …")."""
-    return re.compile(r"(?:它|他|她|其|彼此|此)|[^,，。；;]{1,24}?\s*(?:同时|一起|一同|共同|相互|互相)")
+    return re.compile(
+        r"(?:它|他|她|其|彼此|此)|[^,，。；;]{1,24}?\s*(?:同时|一起|一同|共同|相互|互相)"
+    )
 
 
 _JI_BEFORE = frozenset("以涉普波危顾提论企触不")

@@ -30,8 +30,8 @@ def _measure_marks() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """What makes a duration a measurement or a setting: before it, a default, an
     interval or the start of a change ("默认 3 分钟", "every five minutes", "从 6 分钟");
     after it, the end of a change (an arrow only before the new figure), a comparison, a
-    frequency, or the noun it sizes ("降到 40 秒", "20 minutes longer", "31 minutes instead of 38", "扫一次", "30 分钟的会",
-    "a 30-minute meeting")."""
+    frequency, or the noun it sizes ("降到 40 秒", "20 minutes longer", "31 minutes instead
+    of 38", "扫一次", "30 分钟的会", "a 30-minute meeting")."""
     before = re.compile(
         r"(?:默认|缺省|每隔?|从|由|(?:降|减|缩|涨|升|提|增)?(?:到|至)|→|->"
         r"|(?<![a-z])(?:default(?:s to)?|every|each|from|by))"
