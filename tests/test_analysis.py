@@ -347,6 +347,13 @@ CASES: tuple[Case, ...] = (
     Case("zh-ge-ba-hours", "值得花个把小时认真过一遍。", D, "值得花个把小时认真过一遍", 60),
     Case("en-counsel-is-advice", "I'd counsel no more than a cursory reading.", S,
          "counsel no more than a cursory reading"),
+    Case("en-ordinal-list-shares-its-preposition",
+         "Worth a close read. Attend, first, to the lock order; second, to the error path.", D,
+         "Worth a close read", points=("the lock order", "the error path")),
+    Case("en-manner-before-the-list",
+         "Worth a close read. Attend with particular care, first, to the arena allocator, "
+         "second, to the locking discipline.", D, "Worth a close read",
+         points=("the arena allocator", "the locking discipline")),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -369,6 +369,18 @@ def _items(para: Para, run: list[_Marker]) -> MarkedList:
         item = trim(para, start, stop)
         if item is not None:
             items.append(item)
-    return MarkedList(kind, run[0].start, end, tuple(items))
+    return MarkedList(kind, run[0].start, end, tuple(_without_shared_preposition(para, items)))
+
+
+def _without_shared_preposition(para: Para, items: list[Item]) -> list[Item]:
+    """"Attend, first, to X; second, to Y": a preposition every item opens with is the
+    verb's, not part of a point."""
+    found = [_PREPOSITION.match(para.norm, item.start, item.end) for item in items]
+    if len(items) < 2 or None in found or len({m.group(1) for m in found if m}) != 1:
+        return items
+    return [Item(m.end(), item.end) for m, item in zip(found, items, strict=True) if m]
+
+
+_PREPOSITION = re.compile(r"(to|on|at|into|in|for|with)\s+(?=\S)")
 
 

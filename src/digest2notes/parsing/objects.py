@@ -173,6 +173,14 @@ def announced(state: FocusState, i: Pointer, start: int, count: int) -> None:
 
 
 @cache
+def _manner_first() -> re.Pattern[str]:
+    return re.compile(
+        r"\s*with\s+(?:(?:particular|special|great|extra|real|close|some)\s+)?"
+        r"(?:care|attention|interest)(?![a-z])\s*,?"
+    )
+
+
+@cache
 def _joined() -> re.Pattern[str]:
     return re.compile(r"\s*(?:和|与|及|跟|同|and|or|\+|&)\s*")
 
@@ -199,6 +207,9 @@ def inline(state: FocusState, i: Pointer, start: int, kind: str) -> None:
     para = state.para
     norm = para.norm
     pointer = _span(state, i)
+    manner = _manner_first().match(norm, start)
+    if manner is not None:  # "attend with particular care, first, to X": how, then what
+        start = manner.end()
     marked = state.marked_at(start)
     if marked < 0 and not isinstance(i, tuple):
         # "重点跟踪 ① X ② Y": a verb of its own between the pointer and its list

@@ -356,7 +356,7 @@ def _next_word() -> re.Pattern[str]:
 _OBJECT_WORDS = (
     "the a an this that these those its their our your his her how why what whether when "
     "where which who if for out on at to into over in each every all both any some two three "
-    "four whatever"
+    "four whatever with"
 )
 _OBJECT_STARTS = frozenset(_OBJECT_WORDS.split())
 
