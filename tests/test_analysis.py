@@ -354,6 +354,8 @@ CASES: tuple[Case, ...] = (
          "Worth a close read. Attend with particular care, first, to the arena allocator, "
          "second, to the locking discipline.", D, "Worth a close read",
          points=("the arena allocator", "the locking discipline")),
+    Case("en-a-place-after-a-dismissal-is-no-object", "Safe to ignore outside Windows.", K,
+         "Safe to ignore"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),
