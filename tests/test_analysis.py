@@ -356,6 +356,14 @@ CASES: tuple[Case, ...] = (
          points=("the arena allocator", "the locking discipline")),
     Case("en-a-place-after-a-dismissal-is-no-object", "Safe to ignore outside Windows.", K,
          "Safe to ignore"),
+    Case("zh-pointed-list-inside-a-list-of-parts",
+         "值得逐行精读。以下分点。第一，它解决什么问题：以往只在外层循环并行。第二，读的时候盯住这几处：（1）阈值判定；"
+         "（2）累加器如何合并；（3）生成代码里 `#pragma omp` 的位置。第三，benchmark 要跑 25 分钟。",
+         D, "值得逐行精读", points=("阈值判定", "累加器如何合并", "生成代码里 `#pragma omp` 的位置")),
+    Case("zh-pointed-list-inside-a-headed-list",
+         "强烈建议认真读完。以下分点：1. 做了什么——A 不再触发 graph break。2. 该看什么——一是代理变量的对应关系"
+         "如何保持稳定，二是事件依赖怎样被翻译成图节点。", D, "强烈建议认真读完",
+         points=("代理变量的对应关系如何保持稳定", "事件依赖怎样被翻译成图节点")),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

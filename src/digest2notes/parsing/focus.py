@@ -47,6 +47,7 @@ from .hands import pointing_hands
 from .hypotheticals import hypothetical_pointers
 from .items import Item, trim
 from .markers import marked_lists
+from .nested import nested_points
 from .objects import FocusList, FocusState, Skipped, add, claim, inline
 from .pointers import PRAISE, read_pointers
 from .scanner import Scan
@@ -298,23 +299,31 @@ def _unclaimed_lists(
         if any(r.clause[0] >= intro_start and r.clause[1] <= intro_end for r in whole):
             rating_end = max(r.clause[1] for r in whole if r.clause[1] <= intro_end)
             if not has_content(para, scan, rating_end, intro_end, BEFORE):
-                claim(state, index, None)
+                _take(state, index)
                 continue
         if scan.any(lx.WHOLE, intro_start, intro_end):
             # "The change (a) deletes X, (b) makes Y…": the PR as subject, what it did
             state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
             continue
         if _headed(state, verdict, intro_start, intro_end):
-            claim(state, index, None)
+            _take(state, index)
             continue
         if has_content(para, scan, intro_start, intro_end, BEFORE):
-            state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
+            if not nested_points(state, marked):
+                state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
             continue
         before = para.sentence_start(max(0, intro_start - 1))
         if any(before <= r.start < intro_start for r in whole):
-            claim(state, index, None)
-        else:
+            _take(state, index)
+        elif not nested_points(state, marked):
             state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
+
+
+def _take(state: FocusState, index: int) -> None:
+    """Take a marked list as the focus list, unless one of its items holds a pointed list
+    of its own ("以下分点：1. 做了什么——… 3. 该看什么——一是 X，二是 Y"): then that one."""
+    if not nested_points(state, state.marked[index]):
+        claim(state, index, None)
 
 
 _HEADER_REACH = 60
