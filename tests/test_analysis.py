@@ -364,6 +364,12 @@ CASES: tuple[Case, ...] = (
          "强烈建议认真读完。以下分点：1. 做了什么——A 不再触发 graph break。2. 该看什么——一是代理变量的对应关系"
          "如何保持稳定，二是事件依赖怎样被翻译成图节点。", D, "强烈建议认真读完",
          points=("代理变量的对应关系如何保持稳定", "事件依赖怎样被翻译成图节点")),
+    Case("en-range-across-units",
+         "Worth a skim, anywhere from twenty-five minutes to three-quarters of an hour.", S,
+         "Worth a skim", 45),
+    Case("zh-range-across-units", "值得细读，十分钟到半小时。", D, "值得细读", 30),
+    Case("en-a-fall-is-no-range", "Worth a skim. CI went from 35 minutes to 5 minutes.", S,
+         "Worth a skim"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

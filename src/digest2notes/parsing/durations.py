@@ -104,11 +104,31 @@ def find_durations(para: Para) -> list[Duration]:
     named = [d for d in map(_named_count, _named_after_few().finditer(norm)) if d]
     if timers:
         named += [d for d in map(_timer, _timed().finditer(norm)) if d]
-    found = _durations(norm)
+    found = _ranges(norm, _durations(norm))
     if named:  # the vague count's own duration is inside the named one
         found = [d for d in found if not any(n.start <= d.start < n.end for n in named)]
         found = sorted(found + named, key=lambda d: d.start)
     return found
+
+
+def _ranges(norm: str, found: list[Duration]) -> list[Duration]:
+    """Two durations joined as a range ("twenty-five minutes to three-quarters of an hour",
+    "十分钟到半小时") are one, its upper bound; a fall ("35 minutes to 5") is a change."""
+    merged: list[Duration] = []
+    for duration in found:
+        last = merged[-1] if merged else None
+        if last is not None and last.minutes < duration.minutes and _range_gap().fullmatch(
+            norm, last.end, duration.start
+        ):
+            merged[-1] = Duration(last.start, duration.end, duration.minutes, last.ceiling)
+        else:
+            merged.append(duration)
+    return merged
+
+
+@cache
+def _range_gap() -> re.Pattern[str]:
+    return re.compile(r"\s*(?:-|–|~|～|到|至|(?<![a-z])(?:to|or)(?![a-z]))\s*")
 
 
 def _named_count(match: re.Match[str]) -> Duration | None:
