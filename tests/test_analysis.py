@@ -370,6 +370,9 @@ CASES: tuple[Case, ...] = (
     Case("zh-range-across-units", "值得细读，十分钟到半小时。", D, "值得细读", 30),
     Case("en-a-fall-is-no-range", "Worth a skim. CI went from 35 minutes to 5 minutes.", S,
          "Worth a skim"),
+    Case("en-any-verb-at-closing-a-label",
+         "**Read this properly.** **Squint at:** the config detection; the sourcemap chaining.",
+         D, "Read this properly", points=("the config detection", "the sourcemap chaining")),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -3,7 +3,8 @@ diff:", "Things worth tracing:", "Points to raise in review:", "The bits I'd lin
 
 Whatever the verb, a plain noun of parts ("things", "points", "bits") given a task
 ("to …", "worth …ing", "I'd …", "you should …") and closed by a colon announces the
-list after it, as "Things to check:" does with a verb the lexicon knows.
+list after it, as "Things to check:" does with a verb the lexicon knows. So does any verb
+whose "at" or "into" closes a label ("Squint at:", "Poke into:"): where to look.
 """
 
 from __future__ import annotations
@@ -17,16 +18,27 @@ __all__ = ["agenda_headers"]
 
 
 def agenda_headers(state: FocusState) -> None:
-    para = state.para
-    norm = para.norm
+    norm = state.para.norm
     if ":" not in norm:
         return
-    for match in _agenda().finditer(norm):
+    _announce_each(state, _agenda())
+    if " at:" in norm or " into:" in norm:
+        _announce_each(state, _looking_at())
+
+
+def _announce_each(state: FocusState, headers: re.Pattern[str]) -> None:
+    para = state.para
+    for match in headers.finditer(para.norm):
         start, colon = match.start(), match.end()
-        if norm[para.clause_start(start) : start].strip(" \t\n*_>"):
+        if para.norm[para.clause_start(start) : start].strip(" \t\n*_>"):
             continue  # a header opens its clause ("It fixes things to do with X:" describes)
         if state.covered(start) < 0 and state.covered(colon) < 0:
             announced(state, (start, colon - 1), colon, 0)
+
+
+@cache
+def _looking_at() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z'-])[a-z]+\s+(?:at|into)\s*:")
 
 
 @cache
