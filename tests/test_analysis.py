@@ -373,6 +373,9 @@ CASES: tuple[Case, ...] = (
     Case("en-any-verb-at-closing-a-label",
          "**Read this properly.** **Squint at:** the config detection; the sourcemap chaining.",
          D, "Read this properly", points=("the config detection", "the sourcemap chaining")),
+    Case("en-attention-noun-after-the-is-no-pointer",
+         "Worth a skim. Someone asked whether to deprecate it; the answer was no.", S,
+         "Worth a skim"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -246,6 +246,8 @@ def advice_position(state: FocusState, i: int) -> bool:
     start = scan.starts[i]
     clause = para.clause_start(start)
     english = scan.words[i].isascii()
+    if english and _determiner().search(para.norm, max(clause, start - 8), start):
+        return False  # "the answer was no", "the check passes": a noun, no advice
     if english and _wish().search(para.norm, max(clause, start - 16), start):
         return True  # "The reader may wish to note X", "you might want to check X"
     if english and _emphatic().search(para.norm, max(clause, start - 12), start):
@@ -263,6 +265,11 @@ def advice_position(state: FocusState, i: int) -> bool:
             return True
     # "多瞅瞅", "主要看 X", "只需关注 X", "先看 X": an adverb of focus makes it advice
     return _focused(para.norm, max(clause, start - 4), start)
+
+
+@cache
+def _determiner() -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z'])(?:the|this|that|these|those|its|their|his|her|our|my)\s+\Z")
 
 
 @cache
