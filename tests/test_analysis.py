@@ -376,6 +376,11 @@ CASES: tuple[Case, ...] = (
     Case("en-attention-noun-after-the-is-no-pointer",
          "Worth a skim. Someone asked whether to deprecate it; the answer was no.", S,
          "Worth a skim"),
+    Case("zh-hand-before-advice-is-no-point",
+         "👉 不关心 sig-storage CI 的话可以忽略 | 把 timeout 从 5m 提到 10m。", K,
+         "不关心 sig-storage CI 的话可以忽略"),
+    Case("zh-strategy-holds-no-dismissal", "速读即可，3 分钟的事。👉 表格列宽的截断策略。", S, "速读即可",
+         3, points=("表格列宽的截断策略",)),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),
