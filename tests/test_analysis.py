@@ -381,6 +381,12 @@ CASES: tuple[Case, ...] = (
          "不关心 sig-storage CI 的话可以忽略"),
     Case("zh-strategy-holds-no-dismissal", "速读即可，3 分钟的事。👉 表格列宽的截断策略。", S, "速读即可",
          3, points=("表格列宽的截断策略",)),
+    Case("zh-corner-bracket-labels",
+         "「结论」粗读即可。「耗时」5 分钟。「重点」◆ `local` 选项移除之后，本地 ref 的同步时机。其余都是测试快照更新。",
+         S, "粗读即可", 5, points=("`local` 选项移除之后，本地 ref 的同步时机",)),
+    Case("zh-corner-bracket-pointer-list",
+         "「结论」强烈建议逐行精读。「耗时」20 分钟左右，benchmark 要跑 15 分钟。「重点」▶ A 节点如何挂链 ▶ B 计数如何取代脏检查。",
+         D, "强烈建议逐行精读", 20, points=("A 节点如何挂链", "B 计数如何取代脏检查")),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

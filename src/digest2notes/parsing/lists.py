@@ -118,7 +118,7 @@ class _Separators:
 # much cheaper than a pattern and its match objects.
 _SEPARATORS = (
     ("semi", ";"), ("bar", "|"), ("slash", " / "), ("dot", "•"), ("dot", "▪"), ("dot", "◦"),
-    ("dot", "●"), ("dot", "→"), ("dot", "⇒"), ("dot", "➜"), ("dot", "➔"),
+    ("dot", "●"), ("dot", "◆"), ("dot", "→"), ("dot", "⇒"), ("dot", "➜"), ("dot", "➔"),
     ("dash", " — "), ("dun", "、"), ("comma", ","), ("yiji", "以及"), ("he", "和"),
     ("yu", "与"), ("ji", "及"),
 )

@@ -90,7 +90,7 @@ def _main_markers() -> re.Pattern[str]:
     # skip all other positions in one step.
     return re.compile(
         r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第另"
-        r"甲乙丙丁戊己庚辛壬癸最•▪◦●▶►▸➤✓✔*\-\u2170-\u217b\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
+        r"甲乙丙丁戊己庚辛壬癸最•▪◦●◆◇■▶►▸➤✓✔*\-\u2170-\u217b\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
         r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
@@ -106,7 +106,7 @@ def _main_markers() -> re.Pattern[str]:
         rf"|(?P<zhlast>最后){_guard('最')}[,、:]"
         rf"|(?P<pair1>一个是|一方面){_guard('一')}|(?P<pair2>另一个是|另一方面){_guard('另')}"
         # "*" between spaces, not before a number ("2 * 3")
-        r"|(?P<bullet>[•▪◦●▶►▸➤✓✔])|(?<=[ \t])(?P<star>\*)(?=[ \t]+\D)"
+        r"|(?P<bullet>[•▪◦●◆◇■▶►▸➤✓✔])|(?<=[ \t])(?P<star>\*)(?=[ \t]+\D)"
         r"|(?<=[ \t:])(?P<dash>-)(?=[ \t]+\D)"  # "Things to trace: - A - B" (see `_dashes`)
         r"|(?P<romanchar>[\u2170-\u217b])[.、)]?"  # "Ⅰ．", "Ⅱ、": a Roman numeral (folded)
         r"|(?P<emoji>[\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
@@ -240,8 +240,8 @@ def _first_marker() -> re.Pattern[str]:
     """Something that could be the first marker of a list (a necessary condition: every
     list has its first marker, or bullets). Most paragraphs hold none."""
     return re.compile(
-        r"(?=[1\u2460\u2776\u2780\u2170•▪◦●▶►▸➤✓✔*:(\[【一甲其第\n\U0001F300-\U0001FAFF])"
-        r"(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780\u2170•▪◦●▶►▸➤✓✔\U0001F300-\U0001FAFF]"
+        r"(?=[1\u2460\u2776\u2780\u2170•▪◦●◆◇■▶►▸➤✓✔*:(\[【一甲其第\n\U0001F300-\U0001FAFF])"
+        r"(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780\u2170•▪◦●◆◇■▶►▸➤✓✔\U0001F300-\U0001FAFF]"
         r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是曰则,.:)]|其一|第一|一个是|一方面"
         r"|\n[ \t]*(?:[-*+][ \t]|1[.)、])|(?<=[ \t])\*[ \t]|:[ \t]*-[ \t])"
     )

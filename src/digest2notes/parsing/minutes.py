@@ -163,10 +163,12 @@ def _judge(para: Para, scan: Scan, duration: Duration, ratings: Sequence[Rating]
     if para.brackets and para.inside_brackets(start):
         clause_start, clause_end = _aside_clause(para, start, end, clause_start, clause_end)
     sentence_start = max(para.sentence_start(start), start - 2 * WINDOW)
-    process = scan.first(lx.PROCESS, clause_start, clause_end)
+    label = time_label(para.norm, start)
+    # a process named in the label itself ("「耗时」5 分钟") is the label's word; one after
+    # the time ("Time: 9 min of CI") is what takes it
+    process = scan.first(lx.PROCESS, start if label else clause_start, clause_end)
     if process >= 0:
         return f"not reading: {scan.words[process]}"
-    label = time_label(para.norm, start)
     if label:
         return f"reading: after the label {label!r}"
     asked = asked_time(para, scan, start)

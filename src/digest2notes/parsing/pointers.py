@@ -418,7 +418,7 @@ def _labelled(state: FocusState, i: int) -> bool:
     closed = _label_close(norm, start, end)
     if closed < 0:
         return False
-    opening = max(norm.rfind("【", 0, start), norm.rfind("[", 0, start)) + 1
+    opening = max(norm.rfind(mark, 0, start) for mark in _OPENINGS.values()) + 1
     bits = scan.flags[i]
     if not bits & _TRIGGER and (
         bits & (lx.DEPTH | lx.BREVITY)  # "【重点研读】", "[必啃]": how to read, a rating
@@ -430,21 +430,24 @@ def _labelled(state: FocusState, i: int) -> bool:
 
 
 def _label_close(norm: str, start: int, end: int) -> int:
-    """Where the 【…】 or […] label that the pointer at [start, end) closes ends, or -1:
+    """Where the 【…】, 「…」 or […] label that the pointer at [start, end) closes ends, or -1:
     the pointer is the label's last words ("【值得留意】", "【盯紧这几处】")."""
     close = _label_end().match(norm, end)
     if close is None:
         return -1
-    opening = "【" if close.group().endswith("】") else "["
+    opening = _OPENINGS[close.group()[-1]]
     at = norm.rfind(opening, max(0, start - _LABEL_LEAD), start)
-    if at < 0 or "】" in norm[at:start] or "]" in norm[at:start]:
+    if at < 0 or any(closing in norm[at:start] for closing in _OPENINGS):
         return -1
     return close.end()
+
+
+_OPENINGS = {"】": "【", "]": "[", "」": "「"}
 
 
 @cache
 def _label_end() -> re.Pattern[str]:
     # a count or a demonstrative may follow the pointer inside the label: "这几处", "两点"
-    return re.compile(r"[^】\]\n。.:：]{0,5}[】\]]")
+    return re.compile(r"[^】\]」\n。.:：]{0,5}[】\]」]")
 
 
