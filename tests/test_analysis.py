@@ -387,6 +387,11 @@ CASES: tuple[Case, ...] = (
     Case("zh-corner-bracket-pointer-list",
          "「结论」强烈建议逐行精读。「耗时」20 分钟左右，benchmark 要跑 15 分钟。「重点」▶ A 节点如何挂链 ▶ B 计数如何取代脏检查。",
          D, "强烈建议逐行精读", 20, points=("A 节点如何挂链", "B 计数如何取代脏检查")),
+    Case("en-opening-parenthesis-is-a-label", "(skip) Mechanical reformat of ~900 files.", K,
+         "skip"),
+    Case("en-opening-parenthesis-with-time",
+         "(deep read, ~35 min) This finishes the port. (The CI job took 50 min; ignore that.)",
+         D, "deep read", 35),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -205,12 +205,19 @@ def _bold_ends(text: str) -> list[int]:
 
 
 def _label_ends(norm: str, spans: list[tuple[int, int]]) -> list[int]:
-    """Where each short 【…】 or […] label closes ("【选读】", "[must-read]"); a number in
+    """Where each short 【…】 or […] label closes ("【选读】", "[must-read]"), and a short
+    (…) that opens the paragraph ("(skip) …", "(deep read, ~35 min) …"); a number in
     them (【1】, [2]) is a list marker, and ``[text](url)`` is a Markdown link."""
+    opening = len(norm) - len(norm.lstrip(" \t\n*_>"))
+
+    def short_label(start: int, end: int) -> bool:
+        if (norm[start], norm[end - 1]) in _LABEL_BRACKETS:
+            return end - start <= _LABEL_LIMIT
+        return start == opening and norm[start] == "(" and end - start <= 2 * _LABEL_LIMIT
+
     labels = [
         (start, end) for start, end in spans
-        if (norm[start], norm[end - 1]) in _LABEL_BRACKETS and end - start <= _LABEL_LIMIT
-        and not norm[start + 1 : end - 1].strip().isdigit()
+        if short_label(start, end) and not norm[start + 1 : end - 1].strip().isdigit()
         and not norm.startswith("(", end)
     ]
     # a 【…】 label opens a sentence of its own too: "…回退行为【扩展阅读】…"
@@ -265,7 +272,8 @@ class Para:
         sentences = _sentence_ends(outside, norm)
         if "**" in outside:  # a bold label ("**P0 · 细读，约二十分钟**") is a sentence of its own
             sentences = sorted(set(sentences) | set(_bold_ends(outside)))
-        if "【" in outside or "[" in outside:  # so is a bracketed one ("【选读】不强制")
+        if "【" in outside or "[" in outside or outside.lstrip(" \t\n*_>").startswith("("):
+            # so is a bracketed one ("【选读】不强制", "(skip) …")
             sentences = sorted(set(sentences) | set(_label_ends(norm, para.brackets)))
         chunks = sorted(sentences + _every(outside, ";")) if ";" in outside else sentences
         clauses = list(chunks)
