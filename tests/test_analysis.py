@@ -392,6 +392,22 @@ CASES: tuple[Case, ...] = (
     Case("en-opening-parenthesis-with-time",
          "(deep read, ~35 min) This finishes the port. (The CI job took 50 min; ignore that.)",
          D, "deep read", 35),
+    Case("zh-review-opinion-is-a-title", "评审意见：不建议投入审阅时间。升级后全量构建缩短。", K,
+         "不建议投入审阅"),
+    Case("zh-haoshi-is-the-time-given",
+         "评审意见：建议精读，预计耗时约四十分钟。作者附带的系统测试单轮耗时约 90 分钟。", D, "建议精读", 40),
+    Case("zh-paobudiao-is-no-run", "建议泡杯茶慢慢啃，四十分钟跑不掉。", D, "建议泡杯茶慢慢啃", 40),
+    Case("en-en-dash-bullets",
+         "**Call:** skim. **Eyes on:** – how `follow_symlinks` is threaded – the "
+         "`dirs_exist_ok` default.", S, "skim",
+         points=("how `follow_symlinks` is threaded", "the `dirs_exist_ok` default")),
+    Case("en-aside-before-the-colon",
+         "Worth a close read. Points to chew on (each was argued over): the method resolution; "
+         "the prefit combination.", D, "Worth a close read",
+         points=("the method resolution", "the prefit combination")),
+    Case("zh-label-before-a-pointer-of-its-own",
+         "「结论」值得认真啃。「重点」最值得细看的是 class 归一化比较，以及诊断代码如何被 tree-shake 掉。",
+         D, "值得认真啃", points=("class 归一化比较", "诊断代码如何被 tree-shake 掉")),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

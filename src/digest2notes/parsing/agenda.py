@@ -47,5 +47,5 @@ def _agenda() -> re.Pattern[str]:
         r"(?<![a-z])(?:(?:the|a\s+few|some|two|three|main|key)\s+)?"
         r"(?:things|points|bits|parts|areas|spots|items|places|questions)\s+"
         r"(?:to|worth|i'd|i\s+would|you'd|you\s+should|you'll\s+want\s+to)"
-        r"\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}\s*:"
+        r"\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}\s*(?:\([^()]{0,60}\)\s*)?:"
     )

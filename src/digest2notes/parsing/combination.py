@@ -231,7 +231,9 @@ def time_nouns(para: Para, scan: Scan, first: int, stop: int) -> list[int]:
     flags = list(scan.flags)
     needless = False  # "无须投入阅读时间", "no need to spend reading time": time denied
     for i in range(first, stop):
-        needless = needless or flags[i] & (lx.NEG | lx.NEED) == lx.NEG | lx.NEED
+        needless = needless or flags[i] & (lx.NEG | lx.NEED) == lx.NEG | lx.NEED or bool(
+            flags[i] & lx.RECOMMEND and i > first and flags[i - 1] & lx.NEG
+        )  # "不建议投入审阅时间": time advised against
         if flags[i] & lx.READ and not flags[i] & (lx.DEPTH | lx.BREVITY | lx.LIGHT) and (
             _time_noun().match(para.norm, scan.ends[i])
         ) and not needless:

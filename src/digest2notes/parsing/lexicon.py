@@ -211,7 +211,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
                 "should suggest suggested consider treat_it_as treat_this_as treat_this_one_as"),
     (RECOMMEND | ENDORSE, "推荐 力荐 安利 recommended recommend recommends worth_it"),
     (TITLE, "verdict rating recommendation classification assessment advice depth 结论 评级 评价 "
-            "阅读建议 阅读方式 处理方式 读法 推荐度 处理建议"),
+            "阅读建议 阅读方式 处理方式 读法 推荐度 处理建议 评审意见 审阅意见 阅读意见"),
     (TITLE | RECOMMEND | ENDORSE, "recommendation"),
     (RECOMMEND | ENDORSE | HIGH, "强推 强烈推荐 强烈建议 墙裂推荐 首推 highly_recommended "
                                  "strongly_recommended"),
@@ -296,14 +296,14 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (BACKGROUND, "延伸阅读 扩展阅读 拓展阅读 further_reading related_reading history 历史 "
                  "paper 论文"),
     # durations that are not reading time, and time given to reading
-    (PROCESS, "ci 构建 编译 跑 运行 执行 压测 耗时 超时 延迟 等待 同步 上限 启动 训练 推理 部署 "
+    (PROCESS, "ci 构建 编译 跑 运行 执行 压测 超时 延迟 等待 同步 上限 启动 训练 推理 部署 "
               "重试 间隔 每隔 过期 休眠 卡住 挂起 缓存 缩容 扩容 预热 下载 安装 上传 恢复 timeout "
               "build builds building job jobs compile compiles compilation run runs running ran "
               "took time_out times_out timed_out delay latency wait waits waiting sync limit "
               "cancel cancelled canceled startup train training inference deploy retry interval "
               "cooldown ttl expire expires sleep hang hangs runtime cache download install upload "
               "warm-up warmup backoff"),
-    (BUDGET, "估计 预计 预估 估摸 估摸着 起步 以上 开外 拿出 plan_on"),
+    (BUDGET, "耗时 估计 预计 预估 估摸 估摸着 起步 以上 开外 拿出 plan_on"),
     (BUDGET, "留 预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
              "以内 之内 搞定 的事 的工夫 的功夫 光景 budget set_aside allow allot allotted expect "
              "plan plan_for reserve reserved block_out clear carve_out estimated estimate "
@@ -320,7 +320,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
            "看重 读出 读入 读到 只读 逐步 逐渐 逐年 意见 常见 可见 罕见 见过 看见 遇见 "
            "见到 显而易见 case_study 精度 精确 精简 精准 细粒度 深度学习 深拷贝 快照 快捷 "
            "避免 以免 难免 免费 免除 免去 免于 不免 免得 豁免 "
-           "略微 略有 略显 策略 战略 省略号 "
+           "略微 略有 略显 策略 战略 省略号 跑不掉 跑不了 "
            "不过 不仅 不同 不断 不少 不错 不会 不再 不足 不久 不只 不但 不然 无论 无法 "
            "没想到 扫描 翻译 翻转 翻倍 忽略不计 不可忽略 不容忽视 学习率 了解到 研究表明 别的 "
            "别人 要求 需求 时间 时候 时延 同时 有时 临时 实时 及时 准时 按时 小时 用户态 用于 "

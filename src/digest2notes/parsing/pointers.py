@@ -25,6 +25,7 @@ from functools import cache
 
 from . import lexicon as lx
 from .headers import count, english_introducer, place_header, word_introducer
+from .labels import labelled_pointer
 from .objects import FocusState, Skipped, announced, claim, inline, only_space
 from .questions import question_pointer
 from .scope import worth_verb
@@ -76,7 +77,7 @@ def read_pointers(state: FocusState) -> None:
         state.next_pointer = same[later] if later < len(same) else len(state.para.norm)
         if state.covered(start) >= 0:
             continue
-        if bits & (_TRIGGER | lx.READ) and _labelled(state, i):
+        if bits & (_TRIGGER | lx.READ) and labelled_pointer(state, i):
             continue
         if bits & lx.CAUTION and not _only_one(state, i):
             _caution(state, i)  # "要注意的只有一点：X" names what to watch: it points
@@ -401,53 +402,3 @@ def _past_label(norm: str, start: int, end: int) -> int:
 
 
 _LABEL_LEAD = 8  # characters between a bold label's opening and its pointer word
-
-
-def _labelled(state: FocusState, i: int) -> bool:
-    """ "【重点看】A；B", "【值得留意】X", "【可以看看】X": a pointer that closes a bracketed
-    label; the close introduces the list, as a colon would. A reading verb points so only
-    when advised in the label ("可以看看"; "【怎么读】" asks how to read)."""
-    scan, para = state.scan, state.para
-    norm = para.norm
-    start, end = scan.starts[i], scan.ends[i]
-    following = i + 1
-    if following < len(scan.starts) and scan.starts[following] == end and (
-        scan.flags[following] & (_TRIGGER | lx.READ)
-    ):
-        return False  # "重点看": the last word closes it
-    closed = _label_close(norm, start, end)
-    if closed < 0:
-        return False
-    opening = max(norm.rfind(mark, 0, start) for mark in _OPENINGS.values()) + 1
-    bits = scan.flags[i]
-    if not bits & _TRIGGER and (
-        bits & (lx.DEPTH | lx.BREVITY)  # "【重点研读】", "[必啃]": how to read, a rating
-        or not scan.any(lx.MODAL | lx.RECOMMEND | _TRIGGER, opening, start)
-    ):
-        return False
-    announced(state, i, closed, count(para, opening, end))
-    return True
-
-
-def _label_close(norm: str, start: int, end: int) -> int:
-    """Where the 【…】, 「…」 or […] label that the pointer at [start, end) closes ends, or -1:
-    the pointer is the label's last words ("【值得留意】", "【盯紧这几处】")."""
-    close = _label_end().match(norm, end)
-    if close is None:
-        return -1
-    opening = _OPENINGS[close.group()[-1]]
-    at = norm.rfind(opening, max(0, start - _LABEL_LEAD), start)
-    if at < 0 or any(closing in norm[at:start] for closing in _OPENINGS):
-        return -1
-    return close.end()
-
-
-_OPENINGS = {"】": "【", "]": "[", "」": "「"}
-
-
-@cache
-def _label_end() -> re.Pattern[str]:
-    # a count or a demonstrative may follow the pointer inside the label: "这几处", "两点"
-    return re.compile(r"[^】\]」\n。.:：]{0,5}[】\]」]")
-
-
