@@ -408,6 +408,12 @@ CASES: tuple[Case, ...] = (
     Case("zh-label-before-a-pointer-of-its-own",
          "「结论」值得认真啃。「重点」最值得细看的是 class 归一化比较，以及诊断代码如何被 tree-shake 掉。",
          D, "值得认真啃", points=("class 归一化比较", "诊断代码如何被 tree-shake 掉")),
+    Case("zh-a-list-of-one-drops-its-marker",
+         "建议泛读，约 10 分钟。审阅重点：（1）两个参数同时出现时的冲突检测。其余改动为帮助文本。", S, "建议泛读",
+         10, points=("两个参数同时出现时的冲突检测",)),
+    Case("en-why-read-gives-a-reason-not-points",
+         "**Call:** skim. **Why read:** it is new public API. **Eyes on:** the default.", S,
+         "skim", points=("the default",)),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

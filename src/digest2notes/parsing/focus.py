@@ -50,11 +50,11 @@ from .markers import marked_lists
 from .nested import nested_points
 from .objects import FocusList, FocusState, Skipped, add, claim, inline
 from .pointers import PRAISE, read_pointers
+from .routes import attention_given, reading_routes
 from .scanner import Scan
 from .scope import READ_FOR
 from .subjects import predicate_pointers, subject_of, subject_with_any_verb
 from .text import Para
-from .verbs import attention_given, reading_routes
 from .verdict import Rating
 
 __all__ = ["FocusList", "FocusReading", "Skipped", "read_focus"]

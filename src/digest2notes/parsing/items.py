@@ -54,6 +54,10 @@ def trim(para: Para, start: int, end: int) -> Item | None:
     while stripped[:2] in ("**", "__") and (stripped[2:3].isspace() or len(stripped) == 2):
         stripped = stripped[2:].lstrip(_EDGE)  # the close of a bold header ("**Look at:** X")
     start += len(piece) - len(stripped)
+    if stripped[:1] in "(（":
+        lone = _lone_marker().match(norm, start, end)
+        if lone is not None:  # "审阅重点：（1）X。": a list of one, its marker no part of X
+            return trim(para, lone.end(), end)
     if stripped[:1] in _GLUE_FIRST:
         glue = _lead_glue().match(norm, start, end)
         if glue is not None and glue.end() > start:
@@ -75,6 +79,11 @@ def trim(para: Para, start: int, end: int) -> Item | None:
 
 
 _GLUE_LAST = frozenset("drtol及和与")
+
+
+@cache
+def _lone_marker() -> re.Pattern[str]:
+    return re.compile(r"[(（](?:1|一|a|i)[)）]\s*")
 
 
 @cache
