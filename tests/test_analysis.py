@@ -414,6 +414,22 @@ CASES: tuple[Case, ...] = (
     Case("en-why-read-gives-a-reason-not-points",
          "**Call:** skim. **Why read:** it is new public API. **Eyes on:** the default.", S,
          "skim", points=("the default",)),
+    Case("en-en-dash-line-bullets",
+         "**Call:** read it properly.\n**Eyes on:**\n– which thread may touch the counter\n"
+         "– the merge path\n**Side note:** the TSAN job took 70 min.", D, "read it properly",
+         points=("which thread may touch the counter", "the merge path")),
+    Case("en-do-not-speed-through", "Worth a real sit-down; don't speed through it.", D,
+         "don't speed through it"),
+    Case("en-clear-your-calendar", "Clear your calendar. This is the one.", D,
+         "Clear your calendar"),
+    Case("en-counted-header-then-sentences",
+         "Big one. Read it. Three things to stare at. The warning in `core/generic.py`. How "
+         "references are tracked. Whether `to_numpy()` is a view. Cleanup continues in #57195.",
+         D, "Read it", points=("The warning in `core/generic.py`", "How references are tracked",
+                               "Whether `to_numpy()` is a view"), references=("#57195",)),
+    Case("en-read-it-for",
+         "Worth it. Read it for the dispatch table and the fallback when a kernel is missing.",
+         D, "Worth it", points=("the dispatch table", "the fallback when a kernel is missing")),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

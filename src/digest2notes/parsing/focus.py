@@ -38,7 +38,7 @@ from functools import cache
 
 from ..model import Verdict
 from . import lexicon as lx
-from .agenda import agenda_headers
+from .agenda import agenda_headers, counted_sentences
 from .clauses import BEFORE, has_content
 from .counted import EXCLUDING as _EXCLUDING
 from .counted import back_references, counted_headers
@@ -89,6 +89,8 @@ def read_focus(
                               Verdict.SKIP)
     hypothetical_pointers(state)  # before the conditions it looks like exclude it
     agenda_headers(state)
+    if ". " in para.norm:
+        counted_sentences(state)
     if scan.present & (
         lx.ATTEND | lx.VALUE | lx.EMPHASIS | lx.CAUTION | lx.RECOMMEND | lx.READ
     ):
@@ -104,6 +106,8 @@ def read_focus(
     back_references(state)
     _purposes(state)
     _reasons(state, ratings)
+    if " it for " in para.norm:
+        _read_for(state)
     if scan.present & (lx.RECOMMEND | lx.MODAL):
         _praise(state)
     _unclaimed_lists(state, ratings, verdict)
@@ -145,6 +149,21 @@ def _purposes(state: FocusState) -> None:
         item = trim(para, match.end(), end)
         if item is not None:
             add(state, "purpose", (start, match.end()), [item], (start, end))
+
+
+def _read_for(state: FocusState) -> None:
+    """ "Read it for the dispatch table and the fallback": what the reading is for."""
+    for match in _reading_for().finditer(state.para.norm):
+        if state.covered(match.start()) < 0:
+            inline(state, match.span(), match.end(), "reading for")
+
+
+@cache
+def _reading_for() -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z])(?:read|skim|study)\s+it\s+(?:mainly\s+|chiefly\s+|only\s+)?for\s+"
+        r"(?!(?:the\s+)?(?:sake|fun|record|background|context|history|yourself)(?![a-z]))"
+    )
 
 
 @cache

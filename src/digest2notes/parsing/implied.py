@@ -158,7 +158,7 @@ def _negation_before() -> re.Pattern[str]:
 
 _SPAN = (
     r"(?:the\s+|your\s+|an?\s+|a\s+whole\s+|the\s+whole\s+|one\s+)?"
-    r"(?:morning|afternoon|evening|weekend|day|night)"
+    r"(?:morning|afternoon|evening|weekend|day|night|calendar|diary|schedule)"
 )
 
 #: (words one of which it needs, pattern, verdict, rule, whether it must open its

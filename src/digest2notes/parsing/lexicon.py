@@ -157,7 +157,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "
-              "at_a_glance short shortish rush hurry brisk swift rapid hasty speedy"),
+              "at_a_glance short shortish rush hurry brisk swift rapid hasty speedy speed_through "
+              "race_through"),
     (DISMISS, "pass_over pass_it_over give_it_a_miss dismissed unread unopened let_it_pass "
               "gloss_over glossed_over skate_over skate_past slide_past slip_past"),
     # the effort of reading, on the reader: "I shouldn't trouble yourself with this one"
