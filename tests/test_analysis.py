@@ -430,6 +430,16 @@ CASES: tuple[Case, ...] = (
     Case("en-read-it-for",
          "Worth it. Read it for the dispatch table and the fallback when a kernel is missing.",
          D, "Worth it", points=("the dispatch table", "the fallback when a kernel is missing")),
+    Case("yue-a-whole-hour-by-the-writer", "呢個好值得坐低慢慢睇，我估要成個鐘。", D, "值得坐低慢慢睇", 60),
+    Case("yue-have-a-look", "快快手 scan 一下就得。唯一要睇吓嘅係 `applyCustomProfile` 點樣報錯。", S,
+         "快快手 scan 一下就得", points=("`applyCustomProfile` 點樣報錯",)),
+    Case("en-question-subject-names-nothing",
+         "A light pass, eight minutes or so. Which part is worth studying? The flushed chunk.",
+         S, "A light pass", 8),
+    Case("en-counted-answer-to-a-question",
+         "Give it a close read. So where should your eyes go? Three spots: the tick check; the "
+         "doc example; the clear.", D, "a close read",
+         points=("the tick check", "the doc example", "the clear")),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

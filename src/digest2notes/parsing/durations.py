@@ -29,7 +29,7 @@ _EN_NUMBERS = {
     "half": 0.5,
 }
 _NUM = (
-    r"\d{1,4}(?:\.\d{1,2})?|[零一二两三四五六七八九十]{1,4}|个把|a\s+couple\s+of|"
+    r"\d{1,4}(?:\.\d{1,2})?|[零一二两三四五六七八九十]{1,4}|个把|成|a\s+couple\s+of|"
     r"(?:twenty|thirty|forty|fifty)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
     r"fifteen|sixteen|seventeen|eighteen|nineteen|sixty|ninety|an?"
@@ -49,7 +49,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         r"(?<=\d\s)h(?![a-z0-9])|(?<=\d)h(?=\d{1,2}m(?![a-z])))"  # "1.5 h", "1h20m"; not "5 m"
     )
     number = re.compile(
-        r"(?=[\d零一二两三四五六七八九十不最至个ulanwotfsenc])"
+        r"(?=[\d零一二两三四五六七八九十不最至个成ulanwotfsenc])"
         r"(?P<ceiling>不到|不超过|最多|至多|(?<![a-z])(?:under|less\s+than|at\s+most|up\s+to|"
         r"no\s+more\s+than|not\s+more\s+than|within)\s*)?"
         r"(?P<low>" + _NUM + r")"
@@ -286,10 +286,12 @@ def _zh_value(token: str) -> float | None:
         if (tens and not high) or (units and units not in _ZH_DIGITS):
             return None
         return float(high * 10 + low)
+    if token in ("个把", "成"):  # "个把小时", "成个钟": an hour or so, a whole hour
+        return 1.0
     if len(token) == 1:
         value = _ZH_DIGITS.get(token)
         return float(value) if value else None
-    return 1.0 if token == "个把" else None  # "个把小时": an hour or so
+    return None
 
 
 _RANGE_DIGITS = frozenset("零一二两三四五六七八九")

@@ -265,7 +265,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
              "盯住 盯紧 理会 回答 弄清 弄清楚 搞清 搞清楚 看清 体会 留心 留神 在意 关心 "
              "keep_your_eye_on"),
     # "Items to verify: …" points; "建议确认确实需要该权限" is a task, not a study point
-    (ATTEND | HEADER, "understanding checklist directed verify "
+    (ATTEND | HEADER, "understanding checklist directed verify eyes "
                       "confirm scrutiny eyeballs 验证 核对 确认 检查 注意力 焦点 围绕 着眼 敲黑板 "
                       "targets focus attention"),
     (ATTEND, "关注 留意 注意力 聚焦 焦点 核查 审视 琢磨 瞅 瞅瞅 瞧 瞧瞧 盯 品味 玩味 围绕 着眼 "

@@ -124,8 +124,12 @@ UNTIED = "reading: the one time tied to nothing else"
 _ALONE = "not reading: stands alone, no rating before it"
 _NO_READING_WORD = "not reading: no reading word"
 _UNTIED = (_ALONE, _NO_READING_WORD)
-# "…, which takes fifteen minutes": the subject is the clause before, not something else.
-_RELATIVE = frozenset({"which", "that", "这", "这个", "这些"})
+# "…, which takes fifteen minutes": the subject is the clause before, not something else;
+# "我估要成个钟", "I reckon it takes an hour": the writer's estimate of the reading.
+_RELATIVE = frozenset({
+    "which", "that", "这", "这个", "这些", "我估", "我估计", "我猜", "我看", "我觉得", "i reckon",
+    "i'd say", "i guess", "i think",
+})
 
 
 def _near_other(para: Para, scan: Scan, duration: Duration) -> bool:

@@ -9,7 +9,8 @@ import re
 from functools import cache
 
 from . import lexicon as lx
-from .objects import FocusState, inline
+from .headers import count as header_count
+from .objects import FocusState, announced, inline
 
 __all__ = ["question_pointer"]
 
@@ -96,6 +97,7 @@ def question_pointer(state: FocusState, i: int) -> bool:
         state.marked_at(header.end()) >= 0
         or _count_only().fullmatch(norm, answer, norm.index(":", answer)) is not None
     ):
-        answer = header.end()
+        announced(state, i, header.end(), header_count(para, answer, header.end()))
+        return True
     inline(state, i, answer, "question")
     return True

@@ -134,12 +134,24 @@ def subject_of(para: Para, scan: Scan, start: int, end: int) -> Item | None:
         return None
     if _relative().fullmatch(para.norm, item.start, item.end):
         return None  # "…, which is the entire trick": the clause before, not a thing
+    if _this_one().fullmatch(para.norm, item.start, item.end):
+        return None  # "这个好值得慢慢看": the entry itself; "Which part…?": no thing named
     return item
 
 
 @cache
 def _relative() -> re.Pattern[str]:
     return re.compile(r"(?:which|who|what|where|how|why|that|this|it|here|there)")
+
+
+@cache
+def _this_one() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:这个|这条|这篇|这|此|它|本条)\s*(?:好|很|非常|真|太|挺|也)?"
+        r"|(?:this(?:\s+one)?|it)(?:\s+(?:really|very|truly|also))?"
+        # a question names nothing: "Which part is worth studying?"
+        r"|(?:which|what|who)(?:\s+[a-z]+)?|(?:哪|什么)\S{0,3}"
+    )
 
 
 @cache
