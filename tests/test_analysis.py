@@ -354,8 +354,6 @@ CASES: tuple[Case, ...] = (
          "Worth a close read. Attend with particular care, first, to the arena allocator, "
          "second, to the locking discipline.", D, "Worth a close read",
          points=("the arena allocator", "the locking discipline")),
-    Case("en-a-place-after-a-dismissal-is-no-object", "Safe to ignore outside Windows.", K,
-         "Safe to ignore"),
     Case("zh-pointed-list-inside-a-list-of-parts",
          "值得逐行精读。以下分点。第一，它解决什么问题：以往只在外层循环并行。第二，读的时候盯住这几处：（1）阈值判定；"
          "（2）累加器如何合并；（3）生成代码里 `#pragma omp` 的位置。第三，benchmark 要跑 25 分钟。",
@@ -440,6 +438,19 @@ CASES: tuple[Case, ...] = (
          "Give it a close read. So where should your eyes go? Three spots: the tick check; the "
          "doc example; the clear.", D, "a close read",
          points=("the tick check", "the doc example", "the clear")),
+    Case("zh-one-by-one-and-roughly-a-figure", "高优先级，值得一行一行看，大概 twenty minutes。", D,
+         "值得一行一行看", 20),
+    Case("zh-parenthesized-digits",
+         "【定级】精读。【看点】⑴ 约束表如何保证语义 ⑵ 阈值的默认取值 ⑶ 计划变化的兼容性处理。", D, "精读",
+         points=("约束表如何保证语义", "阈值的默认取值", "计划变化的兼容性处理")),
+    Case("en-and-on-repeats-the-preposition",
+         "Worth a slow read. Keep an eye on the guard that keeps a dropped receiver asleep, and "
+         "on the ordering guarantee.", D, "Worth a slow read",
+         points=("the guard that keeps a dropped receiver asleep", "the ordering guarantee")),
+    Case("en-a-reading-label-valued-by-sufficiency",
+         "**Call:** skim. **Reading:** the description will do. **Eyes on:** the fallback.",
+         S, "skim",
+         points=("the fallback",)),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -36,7 +36,9 @@ def _lead_glue() -> re.Pattern[str]:
     return re.compile(
         r"(?:以及|还有|另外还有|另外|此外|并且|"
         r"(?:首先|先|其次|然后|接着|随后|之后|再|最后)(?:看看|看一下|看下|看|读|关注|留意|研究)?|"
-        r"(?:and|or|also|as\s+well\s+as|plus|then|next|finally|lastly)(?![a-z])|"
+        # "…, and on Y": the preposition repeated after "and" is the pointer's
+        r"(?:and|or|also|as\s+well\s+as|plus|then|next|finally|lastly)"
+        r"(?:\s+(?:on|at|to|into)(?=\s+(?:the|how|what|why|whether|its|an?)\s))?(?![a-z])|"
         # "first X, then Y": an ordinal step before a noun phrase, not "first-run X"
         r"(?:first|second|third)(?:ly)?(?=[\s,]+(?:the|how|what|why|whether|its|an?)\s|[\s,]+`))"
         r"[\s,]*"

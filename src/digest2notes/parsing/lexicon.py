@@ -153,7 +153,8 @@ _TABLE: tuple[tuple[int, str], ...] = (
     (DEPTH, "认真 仔细 好好 细细 逐行 逐个 逐一 逐字 逐段 逐句 逐 反复 深入 完整 全文 专门 详细 "
             "close closely careful carefully thorough thoroughly deep deeply in_depth in-depth "
             "in_full in_detail detailed line_by_line line-by-line cover_to_cover slowly every "
-            "slow_down heavy more_than_once 两遍 几遍 多遍"),
+            "slow_down heavy more_than_once 两遍 几遍 多遍 一行一行 一个一个 一段一段 一句一句 "
+            "一字一字"),
     (BREVITY, "快速 快 粗略 大概 大致 简单 简要 随手 随便 草草 匆匆 一眼 两眼 几眼 择要 挑着 "
               "选择性 一般性 走马观花 quick quickly brief briefly light lightly surface "
               "surface-level cursory fast partial partially selective selectively high-level "

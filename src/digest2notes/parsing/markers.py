@@ -89,10 +89,10 @@ def _main_markers() -> re.Pattern[str]:
     # The lookahead names every character a marker can start with: it lets the engine
     # skip all other positions in one step.
     return re.compile(
-        r"(?=[\d\u2460-\u2473\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第另"
+        r"(?=[\d\u2460-\u2487\u2776-\u277f\u2780-\u2789\[【(一二三四五六七八九十其第另"
         r"甲乙丙丁戊己庚辛壬癸最•▪◦●◆◇■▶►▸➤✓✔*\-\u2170-\u217b\n\U0001F300-\U0001F31E\U0001F320-\U0001FAFF])"
         r"(?:(?P<keycap>[1-9])\ufe0f?\u20e3"
-        r"|(?P<circled>[\u2460-\u2473\u2776-\u277f\u2780-\u2789])"
+        r"|(?P<circled>[\u2460-\u2487\u2776-\u277f\u2780-\u2789])"
         rf"|\[{_guard(chr(92) + '[')}(?P<bracket>\d{{1,2}})\]|【(?P<bracket2>\d{{1,2}})】"
         rf"|\((?:(?P<paren>\d{{1,2}})|(?P<zhparen>{_ZH}{{1,2}})"
         r"|(?P<letterparen>[a-h])|(?P<romanparen>i{1,3}|iv|vi{0,3}|ix|x))\)"
@@ -159,7 +159,7 @@ def _ordinal(group: str, value: str) -> int:
         return int(value)
     if group == "circled":
         code = ord(value)
-        for base in (0x2460, 0x2776, 0x2780):
+        for base in (0x2460, 0x2474, 0x2776, 0x2780):  # ①, ⑴, ❶, ➀
             if base <= code < base + 20:
                 return code - base + 1
     if group in ("zhparen", "zhdun", "zhshi", "zhqi", "zhdi"):
@@ -240,8 +240,8 @@ def _first_marker() -> re.Pattern[str]:
     """Something that could be the first marker of a list (a necessary condition: every
     list has its first marker, or bullets). Most paragraphs hold none."""
     return re.compile(
-        r"(?=[1\u2460\u2776\u2780\u2170•▪◦●◆◇■▶►▸➤✓✔*:(\[【一甲其第\n\U0001F300-\U0001FAFF])"
-        r"(?:1\ufe0f?\u20e3|[\u2460\u2776\u2780\u2170•▪◦●◆◇■▶►▸➤✓✔\U0001F300-\U0001FAFF]"
+        r"(?=[1\u2460\u2474\u2776\u2780\u2170•▪◦●◆◇■▶►▸➤✓✔*:(\[【一甲其第\n\U0001F300-\U0001FAFF])"
+        r"(?:1\ufe0f?\u20e3|[\u2460\u2474\u2776\u2780\u2170•▪◦●◆◇■▶►▸➤✓✔\U0001F300-\U0001FAFF]"
         r"|[(\[【]1[)\]】]|1[).、]|\(一\)|[一甲][、是曰则,.:)]|其一|第一|一个是|一方面"
         r"|\n[ \t]*(?:[-*+–][ \t]|1[.)、])|(?<=[ \t])\*[ \t]|:[ \t]*-[ \t])"
     )

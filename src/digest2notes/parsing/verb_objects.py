@@ -76,8 +76,6 @@ def _kind_after() -> re.Pattern[str]:
         r"\s*的\s*(?:那种|这种|那类|这类|那一类|一类|类型|东西)|(?:(?<=\bit)|(?<=\bthis))\s+"
         r"(?:alone|aside|be|there|later|(?:on|in|at|to)\s+(?:the|a|your)\s)"
         r"|\s+(?:without|safely|entirely|altogether)(?![a-z])"
-        # where or when, not what: "Safe to ignore outside Windows", "skip it on a first pass"
-        r"|\s+(?:outside|on|in|under|until|during|before|after)\s+(?!the\s|its\s|this\s)"
         # a word on the advice itself: "直接 skip 没毛病", "跳过也无妨"
         r"|\s*(?:也|都)?(?:没毛病|没问题|无妨|没关系|不要紧)|\s+(?:no\s+problem|no\s+harm\s+done)"
     )

@@ -116,7 +116,10 @@ def read_point(state: FocusState, i: int) -> None:
             para.norm, max(para.clause_start(start), start - 12), start
         ):
             return  # "Gist: …", "Why read: …": a summary or a reason follows, not a list
-        if not state.rates(colon[1], para.sentence_end(colon[1])):
+        value_end = para.sentence_end(colon[1])
+        if scan.any(lx.SUFFICE, colon[1], value_end):
+            return  # "Reading: the description will do": the label's value rates
+        if not state.rates(colon[1], value_end):
             header = count(para, para.clause_start(start), end) or count(para, end, colon[0])
             announced(state, i, colon[1], header)
         return

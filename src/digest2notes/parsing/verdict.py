@@ -207,6 +207,8 @@ def _but_briefly(para: Para, scan: Scan, rating: Rating) -> Rating:
             at = scan.starts[i]
             if scan.any(lx.NEG | lx.PART | lx.COND, para.clause_start(at), para.clause_end(at)):
                 continue
+            if any(0 <= d.start - scan.ends[i] <= 2 for d in para.durations):
+                continue  # "大概 twenty minutes": roughly, before a figure
             return replace(rating, verdict=Verdict.SKIM, rule=f"{rating.rule}, but briefly")
     return rating
 
