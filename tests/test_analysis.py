@@ -451,6 +451,11 @@ CASES: tuple[Case, ...] = (
          "**Call:** skim. **Reading:** the description will do. **Eyes on:** the fallback.",
          S, "skim",
          points=("the fallback",)),
+    Case("en-parts-that-will-header",
+         "Worth a close read. The bits that will haunt your dreams: the macros; the read path.",
+         D, "Worth a close read", points=("the macros", "the read path")),
+    Case("en-parts-that-changed-is-a-description",
+         "Worth a skim. The parts that changed: the parser; the lexer.", S, "Worth a skim"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -2,8 +2,8 @@
 diff:", "Things worth tracing:", "Points to raise in review:", "The bits I'd linger over:".
 
 Whatever the verb, a plain noun of parts ("things", "points", "bits") given a task
-("to …", "worth …ing", "I'd …", "you should …") and closed by a colon announces the
-list after it, as "Things to check:" does with a verb the lexicon knows. So does any verb
+("to …", "worth …ing", "I'd …", "you should …", "that will …") and closed by a colon
+announces the list after it, as "Things to check:" does with a verb the lexicon knows. So does any verb
 whose "at" or "into" closes a label ("Squint at:", "Poke into:"): where to look. A header
 with a count closed by a full stop ("Three things to stare at. A. B. C.") announces that
 many sentences after it.
@@ -81,7 +81,9 @@ def _agenda(stop: bool = False) -> re.Pattern[str]:
     return re.compile(
         r"(?<![a-z])" + counted
         + r"(?:things|points|bits|parts|areas|spots|items|places|questions)\s+"
-        r"(?:to|worth|i'd|i\s+would|you'd|you\s+should|you'll\s+want\s+to)"
+        r"(?:to|worth|i'd|i\s+would|you'd|you\s+should|you'll\s+want\s+to|"
+        # a task to come, not what happened ("the bits that will haunt you", not "that changed")
+        r"(?:that|which)\s+(?:will|would|should|might|may|could|deserve|merit|matter|repay|reward))"
         r"\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}\s*"
         + (r"\.(?=\s)" if stop else r"(?:\([^()]{0,60}\)\s*)?:")
     )
