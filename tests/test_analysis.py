@@ -456,6 +456,12 @@ CASES: tuple[Case, ...] = (
          D, "Worth a close read", points=("the macros", "the read path")),
     Case("en-parts-that-changed-is-a-description",
          "Worth a skim. The parts that changed: the parser; the lexer.", S, "Worth a skim"),
+    Case("zh-reading-something-when-says-when",
+         "值得逐行精读。读代码时重点看 `Prefix::Concat` 如何处理边界，以及 `Node::Vacuum` 的回收逻辑。", D,
+         "值得逐行精读", points=("`Prefix::Concat` 如何处理边界", "`Node::Vacuum` 的回收逻辑")),
+    Case("en-the-piece-we-would-glance-at",
+         "A light skim. The piece we'd glance at is the fallback for owners in another renderer.",
+         S, "A light skim", points=("the fallback for owners in another renderer",)),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

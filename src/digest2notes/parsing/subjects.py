@@ -246,7 +246,8 @@ def _subjects(state: FocusState) -> None:
             continue  # the subject opens its clause ("Lowkey the only fun bit is X")
         phrase = (match.start(), match.end("rel"))
         denied = _denied_dismissal(scan, *phrase)
-        if scan.any(_WAVING, *phrase) and not denied:
+        looked = _looked_at(para, scan, *phrase)  # "the piece we'd glance at is X"
+        if scan.any(_WAVING, *phrase) and not (denied or looked):
             continue
         np, rel = match.group("np") or "", match.group("rel")
         singled = (
@@ -254,7 +255,7 @@ def _subjects(state: FocusState) -> None:
             and (_PERSON.search(rel) is not None or not rel.strip())
             and not _DESCRIBING.search(np + rel)
         )
-        if not (singled or denied or scan.any(_POINTING, *phrase)):
+        if not (singled or denied or looked or scan.any(_POINTING, *phrase)):
             continue  # "The parts that changed are X": a description
         if norm.startswith("that ", match.end()):
             continue  # "the only visible part is that X moved": a statement, no part named
@@ -262,6 +263,14 @@ def _subjects(state: FocusState) -> None:
             inline(state, phrase, match.end(), "subject")
         else:
             announced(state, phrase, match.end(), 0)
+
+
+def _looked_at(para: Para, scan: Scan, start: int, end: int) -> bool:
+    """Is the only cue that waves a part off a quick look at it ("we'd glance at")?"""
+    waving = [i for i in scan.between(start, end) if scan.flags[i] & _WAVING]
+    return len(waving) == 1 and scan.flags[waving[0]] & _WAVING == lx.BREVITY and (
+        para.norm.startswith((" at", " over"), scan.ends[waving[0]])
+    )
 
 
 def _denied_dismissal(scan: Scan, start: int, end: int) -> bool:

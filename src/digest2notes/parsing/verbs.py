@@ -227,13 +227,18 @@ def _duration_in(para: Para, start: int, end: int) -> bool:
 
 
 def _temporal_after(state: FocusState, i: int) -> bool:
+    """ "阅读时", "读代码时", "看 diff 时": the reading says when, its object a word or two."""
     following = i + 1
     scan = state.scan
     return (
         following < len(scan.flags)
         and bool(scan.flags[following] & lx.TEMPORAL)
-        and scan.starts[following] - scan.ends[i] <= 1
+        and scan.starts[following] - scan.ends[i] <= _WHEN_OBJECT
+        and not state.para.norm[scan.ends[i] : scan.starts[following]].strip(" `").count(" ")
     )
+
+
+_WHEN_OBJECT = 6  # characters of object between a reading verb and its "时"
 
 
 def colon_of(state: FocusState, pos: int) -> tuple[int, int] | None:
