@@ -5,9 +5,8 @@ Whatever the verb, a plain noun of parts ("things", "points", "bits") given a ta
 ("to …", "worth …ing", "I'd …", "you should …", "that will …") and closed by a colon
 announces the list after it, as "Things to check:" does with a verb the lexicon knows. So
 does any verb whose "at" or "into" closes a label ("Squint at:", "Poke into:"): where to
-look. A header
-with a count closed by a full stop ("Three things to stare at. A. B. C.") announces that
-many sentences after it.
+look. A header with a count closed by a full stop ("Three things to stare at. A. B. C.")
+announces that many sentences after it.
 """
 
 from __future__ import annotations
