@@ -462,6 +462,9 @@ CASES: tuple[Case, ...] = (
     Case("en-the-piece-we-would-glance-at",
          "A light skim. The piece we'd glance at is the fallback for owners in another renderer.",
          S, "A light skim", points=("the fallback for owners in another renderer",)),
+    Case("en-it-took-us-is-the-reading", "It took us two minutes to read.", S, "two minutes", 2),
+    Case("en-the-build-took-us-is-no-reading", "Worth a skim. The build took us 40 minutes.", S,
+         "Worth a skim"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

@@ -305,7 +305,7 @@ _TABLE: tuple[tuple[int, str], ...] = (
               "cancel cancelled canceled startup train training inference deploy retry interval "
               "cooldown ttl expire expires sleep hang hangs runtime cache download install upload "
               "warm-up warmup backoff"),
-    (BUDGET, "耗时 估计 预计 预估 估摸 估摸着 起步 以上 开外 拿出 plan_on"),
+    (BUDGET, "耗时 估计 预计 预估 估摸 估摸着 起步 以上 开外 拿出 plan_on took_me took_us"),
     (BUDGET, "留 预留 留出 腾出 抽出 安排 花 花费 用时 时长 用 需 要 大约 约 约莫 大概 左右 上下 "
              "以内 之内 搞定 的事 的工夫 的功夫 光景 budget set_aside allow allot allotted expect "
              "plan plan_for reserve reserved block_out clear carve_out estimated estimate "
