@@ -134,7 +134,7 @@ def subject_of(para: Para, scan: Scan, start: int, end: int) -> Item | None:
         return None
     if _relative().fullmatch(para.norm, item.start, item.end):
         return None  # "…, which is the entire trick": the clause before, not a thing
-    if _this_one().fullmatch(para.norm, item.start, item.end):
+    if _names_nothing().fullmatch(para.norm, item.start, item.end):
         return None  # "这个好值得慢慢看": the entry itself; "Which part…?": no thing named
     return item
 
@@ -145,7 +145,7 @@ def _relative() -> re.Pattern[str]:
 
 
 @cache
-def _this_one() -> re.Pattern[str]:
+def _names_nothing() -> re.Pattern[str]:
     return re.compile(
         r"(?:这个|这条|这篇|这|此|它|本条)\s*(?:好|很|非常|真|太|挺|也)?"
         r"|(?:this(?:\s+one)?|it)(?:\s+(?:really|very|truly|also))?"
