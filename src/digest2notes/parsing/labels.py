@@ -22,9 +22,9 @@ _LABEL_LEAD = 8  # characters between a label's opening and its pointer word
 def labelled_pointer(state: FocusState, i: int) -> bool:
     """ "【重点看】A；B", "【值得留意】X", "【可以看看】X": a pointer that closes a bracketed
     label; the close introduces the list, as a colon would. A reading verb points so only
-    when advised in the label ("可以看看"; "【怎么读】" asks how to read). Whether the
-    label is read: a label before a pointer of its own ("「重点」最值得细看的是 X") is,
-    and points at nothing itself."""
+    when advised in the label ("可以看看"; "【怎么读】" asks how to read). True when the
+    label was read, which includes a label that only heads a pointer of its own
+    ("「重点」最值得细看的是 X") and so points at nothing itself."""
     scan, para = state.scan, state.para
     norm = para.norm
     start, end = scan.starts[i], scan.ends[i]
