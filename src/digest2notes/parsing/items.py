@@ -65,6 +65,10 @@ def trim(para: Para, start: int, end: int) -> Item | None:
         if glue is not None and glue.end() > start:
             return trim(para, glue.end(), end)
     end -= len(stripped) - len(stripped.rstrip(_EDGE))
+    if end - start > 2 and (norm[start], norm[end - 1]) in _QUOTES and (
+        norm[end - 1] not in norm[start + 1 : end - 1]
+    ):  # "「A」、「B」": each point in quotes of its own
+        return trim(para, start + 1, end - 1)
     if not piece.isascii():
         glyph = _field_glyph().search(norm, start, end)
         if glyph is not None and glyph.start() > start:
@@ -81,6 +85,7 @@ def trim(para: Para, start: int, end: int) -> Item | None:
 
 
 _GLUE_LAST = frozenset("drtol及和与")
+_QUOTES = frozenset({("「", "」"), ("『", "』"), ("“", "”")})
 
 
 @cache

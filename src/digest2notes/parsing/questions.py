@@ -99,5 +99,11 @@ def question_pointer(state: FocusState, i: int) -> bool:
     ):
         announced(state, i, header.end(), header_count(para, answer, header.end()))
         return True
-    inline(state, i, answer, "question")
+    said = norm[answer:answer_end]
+    if said.count(";") >= (1 if not said.isascii() else 2):
+        # "要盯什么？答：A；B": the answer is a list (in English "X; the author agrees" may
+        # only comment on X, so it takes two semicolons)
+        announced(state, i, answer, 0)
+    else:
+        inline(state, i, answer, "question")
     return True

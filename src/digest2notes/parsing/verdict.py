@@ -214,6 +214,7 @@ def _but_briefly(para: Para, scan: Scan, rating: Rating) -> Rating:
 
 
 _QUALIFIER_REACH = 120
+_MANNER = lx.DEPTH | lx.BREVITY | lx.DISMISS | lx.SUFFICE
 _PLAIN_ADVICE = frozenset({"recommended reading", "endorsement"})
 
 
@@ -306,6 +307,9 @@ def _answered(
                 flags[k] & WANTED for k in cues[k + 1 :]
             ):
                 return None  # "值得，但扫一遍就够": the qualified answer rates in its own words
+            said = para.clause_end(scan.ends[j])  # "值得快速过一遍": a manner in its clause
+            if any(flags[m] & _MANNER and scan.starts[m] < said for m in cues[k + 1 :]):
+                return None
             verdict = asked.verdict
         elif bits & lx.NEG and (opening or closing) and (
             words[j] in _NO or not has_content(para, scan, scan.ends[j],
