@@ -473,6 +473,9 @@ CASES: tuple[Case, ...] = (
          S, "Worth a skim", points=("Whether enums need the same",)),
     Case("zh-a-point-in-quotes-of-its-own", "建议逐行细读。重点关注：「静态子树如何提升」；「事件委托的实现」。",
          D, "建议逐行细读", points=("静态子树如何提升", "事件委托的实现")),
+    Case("en-review-with-a-manner-is-reading", "Review thoroughly, roughly 12 minutes.", D,
+         "Review thoroughly", 12),
+    Case("en-the-review-is-a-part", "The review was long. Worth a skim.", S, "Worth a skim"),
     # --- references ----------------------------------------------------------------------------
     Case("refs-dedupe-and-order", "值得精读。见 #49013，另见 #50000 与 #49013。", D, "值得精读",
          references=("#49013", "#50000")),

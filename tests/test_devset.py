@@ -73,7 +73,7 @@ SET_FLOORS = {
     "blind39": {**FLOORS, "verdict": 0.95, "minutes": 0.95, "P": 0.99, "R": 0.79, "F1": 0.88},
     "blind40": {**FLOORS, "verdict": 0.97, "minutes": 0.99, "P": 0.96, "R": 0.99, "F1": 0.97},
     "blind41": {**FLOORS, "verdict": 0.95, "minutes": 0.99, "P": 0.89, "R": 0.81, "F1": 0.85},
-    "blind42": {**FLOORS, "verdict": 0.91, "minutes": 0.97, "P": 0.95, "R": 0.89, "F1": 0.92},
+    "blind42": {**FLOORS, "verdict": 0.93, "minutes": 0.99, "P": 0.95, "R": 0.95, "F1": 0.95},
     "blind43": {**FLOORS, "verdict": 0.91, "minutes": 0.95, "P": 0.97, "R": 0.74, "F1": 0.84},
     "blind44": {**FLOORS, "verdict": 0.97, "minutes": 0.97, "P": 0.94, "R": 0.94, "F1": 0.94},
     "blind46": {**FLOORS, "verdict": 0.87, "minutes": 0.89, "P": 0.94, "R": 0.74, "F1": 0.83},

@@ -375,6 +375,10 @@ def table() -> dict[str, int]:
     for word, level in level_words():
         words.setdefault(word, level)
     for word, flags in list(words.items()):
+        if flags & (DEPTH | BREVITY) and word.endswith("ly") and word.isalpha():
+            # "Review thoroughly": the verb of reviewing, known by its manner (the noun,
+            # "the review", is a part)
+            words.setdefault("review " + word, READ | flags & (DEPTH | BREVITY))
         if flags == ATTEND or flags == ATTEND | HEADER:
             # "The bit worth noticing is X", "The choices worth examining: X"; a gerund is
             # a noun and points only through an introducer (", noting that …" describes)
