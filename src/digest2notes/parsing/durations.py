@@ -104,31 +104,11 @@ def find_durations(para: Para) -> list[Duration]:
     named = [d for d in map(_named_count, _named_after_few().finditer(norm)) if d]
     if timers:
         named += [d for d in map(_timer, _timed().finditer(norm)) if d]
-    found = _ranges(norm, _durations(norm))
+    found = _durations(norm)
     if named:  # the vague count's own duration is inside the named one
         found = [d for d in found if not any(n.start <= d.start < n.end for n in named)]
         found = sorted(found + named, key=lambda d: d.start)
     return found
-
-
-def _ranges(norm: str, found: list[Duration]) -> list[Duration]:
-    """Two durations joined as a range ("twenty-five minutes to three-quarters of an hour",
-    "十分钟到半小时") are one, its upper bound; a fall ("35 minutes to 5") is a change."""
-    merged: list[Duration] = []
-    for duration in found:
-        last = merged[-1] if merged else None
-        if last is not None and last.minutes < duration.minutes and _range_gap().fullmatch(
-            norm, last.end, duration.start
-        ):
-            merged[-1] = Duration(last.start, duration.end, duration.minutes, last.ceiling)
-        else:
-            merged.append(duration)
-    return merged
-
-
-@cache
-def _range_gap() -> re.Pattern[str]:
-    return re.compile(r"\s*(?:-|–|~|～|到|至|(?<![a-z])(?:to|or)(?![a-z]))\s*")
 
 
 def _named_count(match: re.Match[str]) -> Duration | None:
@@ -177,40 +157,43 @@ def _durations(norm: str) -> list[Duration]:
         u_start, u_end = unit.span()
         word = unit.group()
         floor = max(0, u_start - 24, found[-1].end if found else 0)
+        fraction = None
         if word.startswith(("hour", "小时", "钟头", "个钟")):
             fraction = _fraction().search(norm, floor, u_start)
-            if fraction is not None:
-                quarter = "quarter" in fraction.group()
-                share = 45 if fraction.group("three") else 15 if quarter else 30
-                found.append(Duration(fraction.start(), u_end, share))
+        if fraction is not None:  # "half an hour", "three-quarters of an hour"
+            quarter = "quarter" in fraction.group()
+            start = fraction.start()
+            minutes = 45 if fraction.group("three") else 15 if quarter else 30
+            ceiling = ""
+        else:
+            match = number.search(norm, floor, u_start)
+            if match is None:
                 continue
-        match = number.search(norm, floor, u_start)
-        if match is None:
-            continue
-        minutes = _minutes(match, word)
-        if minutes is None:
-            continue
-        tail = _after_unit().match(norm, u_end)
-        if tail is not None:  # "an hour and a half", "a minute or two"
-            per = 60 if word.startswith(("hour", "小时", "钟头", "个钟", "h")) else 1
-            more = 0.5 if tail.group("half") else _value(tail.group("upper")) or 0
-            minutes = max(minutes, round(more * per) if tail.group("upper") else minutes + 30)
-            u_end = tail.end()
+            counted = _minutes(match, word)
+            if counted is None:
+                continue
+            start, minutes = match.start(), counted
+            ceiling = " ".join((match.group("ceiling") or "").split())
+            tail = _after_unit().match(norm, u_end)
+            if tail is not None:  # "an hour and a half", "a minute or two"
+                per = 60 if word.startswith(("hour", "小时", "钟头", "个钟", "h")) else 1
+                more = 0.5 if tail.group("half") else _value(tail.group("upper")) or 0
+                minutes = max(minutes, round(more * per) if tail.group("upper") else minutes + 30)
+                u_end = tail.end()
         if found and (
-            _range_between().fullmatch(norm, found[-1].end, match.start())
-            or _between_and(norm, found[-1], match.start())
+            _range_between().fullmatch(norm, found[-1].end, start)
+            or _between_and(norm, found[-1], start)
         ):
             # "半小时到四十分钟", "1 hour to 90 minutes": one range, its upper bound
             last = found.pop()
             minutes = max(minutes, last.minutes)
             found.append(Duration(last.start, u_end, minutes, last.ceiling))
             continue
-        if found and _compound(norm, found[-1], match.start(), word):
+        if found and _compound(norm, found[-1], start, word):
             last = found.pop()  # "1 hour 20 minutes", "1h20m", "一小时二十分钟": one time
             found.append(Duration(last.start, u_end, last.minutes + minutes, last.ceiling))
             continue
-        ceiling = " ".join((match.group("ceiling") or "").split())
-        found.append(Duration(match.start(), u_end, minutes, ceiling))
+        found.append(Duration(start, u_end, minutes, ceiling))
     return found
 
 
