@@ -13,7 +13,7 @@ from functools import cache
 
 from .text import Para
 
-__all__ = ["Item", "trim"]
+__all__ = ["Item", "leading_preposition", "trim"]
 
 
 @dataclass(slots=True)
@@ -86,6 +86,13 @@ def trim(para: Para, start: int, end: int) -> Item | None:
 
 _GLUE_LAST = frozenset("drtol及和与")
 _QUOTES = frozenset({("「", "」"), ("『", "』"), ("“", "”")})
+
+
+@cache
+def leading_preposition() -> re.Pattern[str]:
+    """A preposition that opens an item ("to A and to B", "first, to X; second, to Y"):
+    when every item repeats it, it is the pointer's, not the point's."""
+    return re.compile(r"(?P<word>to|on|at|for|into|in|with)\s+")
 
 
 @cache

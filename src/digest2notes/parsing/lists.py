@@ -14,7 +14,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
-from .items import Item, trim
+from .items import Item, leading_preposition, trim
 from .script import is_han
 from .text import Para
 
@@ -68,11 +68,6 @@ def starts_phrase(para: Para, pos: int) -> bool:
 def _relative() -> re.Pattern[str]:
     """A relative clause after a comma ("X, which was wrong") belongs to X."""
     return re.compile(r"(?:which|who|whose|where|when|that)(?![a-z])")
-
-
-@cache
-def _repeated_preposition() -> re.Pattern[str]:
-    return re.compile(r"(?:to|on|at|for|into|in|with)\s+")
 
 
 @cache
@@ -331,7 +326,7 @@ def _and_split(para: Para, seps: _Separators, item: Item) -> list[Item]:
         following = cut_end
         while following < item.end and para.text[following].isspace():
             following += 1
-        repeated = _repeated_preposition().match(para.norm, following, item.end)
+        repeated = leading_preposition().match(para.norm, following, item.end)
         step = _next_step().match(para.norm, following, item.end)
         if repeated is not None:  # "to A and to B", "on A, and on B"
             following = repeated.end()

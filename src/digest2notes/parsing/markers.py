@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 
-from .items import Item, trim
+from .items import Item, leading_preposition, trim
 from .script import is_han
 from .text import MASK, Para
 
@@ -375,12 +375,7 @@ def _items(para: Para, run: list[_Marker]) -> MarkedList:
 def _without_shared_preposition(para: Para, items: list[Item]) -> list[Item]:
     """"Attend, first, to X; second, to Y": a preposition every item opens with is the
     verb's, not part of a point."""
-    found = [_PREPOSITION.match(para.norm, item.start, item.end) for item in items]
-    if len(items) < 2 or None in found or len({m.group(1) for m in found if m}) != 1:
+    found = [leading_preposition().match(para.norm, item.start, item.end) for item in items]
+    if len(items) < 2 or None in found or len({m.group("word") for m in found if m}) != 1:
         return items
     return [Item(m.end(), item.end) for m, item in zip(found, items, strict=True) if m]
-
-
-_PREPOSITION = re.compile(r"(to|on|at|into|in|for|with)\s+(?=\S)")
-
-
