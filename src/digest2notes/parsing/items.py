@@ -13,7 +13,7 @@ from functools import cache
 
 from .text import Para
 
-__all__ = ["Item", "leading_preposition", "trim"]
+__all__ = ["OPENING_QUOTES", "Item", "leading_preposition", "trim"]
 
 
 @dataclass(slots=True)
@@ -86,6 +86,8 @@ def trim(para: Para, start: int, end: int) -> Item | None:
 
 _GLUE_LAST = frozenset("drtol及和与")
 _QUOTES = frozenset({("「", "」"), ("『", "』"), ("“", "”")})
+#: What opens a point quoted on its own ("「事件委托的实现」"), once `trim` has shed the quotes.
+OPENING_QUOTES = frozenset(opening for opening, _ in _QUOTES)
 
 
 @cache

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import lexicon as lx
 from .clauses import BEFORE, has_content
-from .items import Item
+from .items import OPENING_QUOTES, Item
 
 if TYPE_CHECKING:
     from .objects import FocusState
@@ -51,7 +51,7 @@ def worth_keeping(state: FocusState, item: Item) -> bool:
         return False  # "先看这个": the PR itself, or a thing named elsewhere
     if item.end - item.start > 12:
         return True  # long enough to hold more than cues
-    if item.start and para.norm[item.start - 1] in "「『“" and item.end - item.start > 1:
+    if item.start and para.norm[item.start - 1] in OPENING_QUOTES and item.end - item.start > 1:
         return True  # "「事件委托的实现」": a point in quotes of its own
     return has_content(para, scan, item.start, item.end, BEFORE)
 
