@@ -15,7 +15,6 @@ from .objects import FocusState, announced
 
 __all__ = ["labelled_pointer"]
 
-_TRIGGER = lx.ATTEND | lx.VALUE | lx.EMPHASIS
 _LABEL_LEAD = 8  # characters between a label's opening and its pointer word
 
 
@@ -30,20 +29,20 @@ def labelled_pointer(state: FocusState, i: int) -> bool:
     start, end = scan.starts[i], scan.ends[i]
     following = i + 1
     if following < len(scan.starts) and scan.starts[following] == end and (
-        scan.flags[following] & (_TRIGGER | lx.READ)
+        scan.flags[following] & (lx.POINTING | lx.READ)
     ):
         return False  # "重点看": the last word closes it
     closed = _label_close(norm, start, end)
     if closed < 0:
         return False
-    inner = scan.first(_TRIGGER | lx.READ | lx.RECOMMEND, closed, closed + _LABEL_LEAD)
+    inner = scan.first(lx.POINTING | lx.READ | lx.RECOMMEND, closed, closed + _LABEL_LEAD)
     if inner >= 0 and len(norm[closed : scan.starts[inner]].strip(" *_")) <= 2:
         return True  # "「重点」最值得细看的是 X": the pointer after the label points
     opening = max(norm.rfind(mark, 0, start) for mark in _OPENINGS.values()) + 1
     bits = scan.flags[i]
-    if not bits & _TRIGGER and (
+    if not bits & lx.POINTING and (
         bits & (lx.DEPTH | lx.BREVITY)  # "【重点研读】", "[必啃]": how to read, a rating
-        or not scan.any(lx.MODAL | lx.RECOMMEND | _TRIGGER, opening, start)
+        or not scan.any(lx.MODAL | lx.RECOMMEND | lx.POINTING, opening, start)
     ):
         return False
     announced(state, i, closed, count(para, opening, end))

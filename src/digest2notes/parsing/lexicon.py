@@ -63,6 +63,8 @@ RATING = (
     READ | DEPTH | BREVITY | LIGHT | DISMISS | SUFFICE | NEG | RECOMMEND | MODAL | ENDORSE
     | HIGH | LOW | OPTIONAL | NEED
 )
+#: The classes of a word that points on its own ("关注", "看点", "尤其是"; `pointers`, `labels`).
+POINTING = ATTEND | VALUE | EMPHASIS
 
 _NAMES = {
     READ: "reading", DEPTH: "depth", BREVITY: "brevity", LIGHT: "light reading",

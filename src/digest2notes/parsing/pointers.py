@@ -42,7 +42,6 @@ from .verbs import (
 
 __all__ = ["PRAISE", "read_pointers"]
 
-_TRIGGER = lx.ATTEND | lx.VALUE | lx.EMPHASIS
 # Value words that can also be verbs with an object ("可以借鉴 X").
 _VALUE_VERBS = frozenset({"借鉴", "参考", "学习"})
 PRAISE = frozenset({"值得", "worth"})
@@ -60,7 +59,7 @@ def read_pointers(state: FocusState) -> None:
     candidates = [
         i for i, bits in enumerate(flags)
         # "最值得看的是 X", "我最想推荐的是 X", "看三处：", "建议看下 X"
-        if bits & (_TRIGGER | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE or i in asked
+        if bits & (lx.POINTING | lx.CAUTION | lx.ENDORSE) or words[i] in PRAISE or i in asked
         or (bits & lx.READ and (reading_verb(state, i) or in_subject(state, i)))
     ]
     # An inline object ends where its pointer word comes again: what follows is the
@@ -77,14 +76,14 @@ def read_pointers(state: FocusState) -> None:
         state.next_pointer = same[later] if later < len(same) else len(state.para.norm)
         if state.covered(start) >= 0:
             continue
-        if bits & (_TRIGGER | lx.READ) and labelled_pointer(state, i):
+        if bits & (lx.POINTING | lx.READ) and labelled_pointer(state, i):
             continue
         if bits & lx.CAUTION and not _only_one(state, i):
             _caution(state, i)  # "要注意的只有一点：X" names what to watch: it points
             continue
         if words[i] in PRAISE and not _worth_reading_is(state, i):
             continue  # "值得精读": a rating, no pointer
-        if bits & lx.ENDORSE and not bits & _TRIGGER and not _recommended_is(state, i):
+        if bits & lx.ENDORSE and not bits & lx.POINTING and not _recommended_is(state, i):
             continue
         reason = _excluded(state, i)
         if reason:
@@ -110,7 +109,7 @@ def read_pointers(state: FocusState) -> None:
             continue
         if words[i].isascii() and english_phrase(state, i):
             continue
-        if not bits & (_TRIGGER | lx.ENDORSE) and words[i] not in PRAISE:
+        if not bits & (lx.POINTING | lx.ENDORSE) and words[i] not in PRAISE:
             read_point(state, i)
             continue
         _point(state, i)
