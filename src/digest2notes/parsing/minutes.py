@@ -124,12 +124,14 @@ UNTIED = "reading: the one time tied to nothing else"
 _ALONE = "not reading: stands alone, no rating before it"
 _NO_READING_WORD = "not reading: no reading word"
 _UNTIED = (_ALONE, _NO_READING_WORD)
-# "…, which takes fifteen minutes": the subject is the clause before, not something else;
-# "我估要成个钟", "I reckon it takes an hour": the writer's estimate of the reading.
-_RELATIVE = frozenset({
-    "which", "that", "这", "这个", "这些", "我估", "我估计", "我猜", "我看", "我觉得", "i reckon",
-    "i'd say", "i guess", "i think",
+# What may stand before a budget word without being a subject of its own: a relative
+# ("…, which takes fifteen minutes": the clause before) or the writer estimating the
+# reading ("我估要成个钟", "I reckon it takes an hour").
+_RELATIVE = frozenset({"which", "that", "这", "这个", "这些"})
+_ESTIMATING = frozenset({
+    "我估", "我估计", "我猜", "我看", "我觉得", "i reckon", "i'd say", "i guess", "i think",
 })
+_NO_SUBJECT = _RELATIVE | _ESTIMATING
 
 
 def _near_other(para: Para, scan: Scan, duration: Duration) -> bool:
@@ -150,7 +152,7 @@ def _near_other(para: Para, scan: Scan, duration: Duration) -> bool:
             continue
         clause, at = para.clause_start(scan.starts[i]), scan.starts[i]
         if (
-            para.norm[clause:at].strip() not in _RELATIVE
+            para.norm[clause:at].strip() not in _NO_SUBJECT
             and has_content(para, scan, clause, at, AFTER)
             and not scan.any(lx.WHOLE | lx.READ, clause, at)
         ):

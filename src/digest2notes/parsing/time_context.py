@@ -83,9 +83,9 @@ _LABEL_READING = frozenset({"reading", "read", "to", "阅读", "读", "est.", "e
 @cache
 def _label_pattern() -> re.Pattern[str]:
     # The label ends right before the duration: a colon, a dash or a bracket's close
-    # ("「耗时」20 分钟"), markup and an
-    # approximation word between them at most. What comes before the label is a
-    # boundary: the start, a list marker, markup or the end of a sentence.
+    # ("「耗时」20 分钟"), with markup and an approximation word between them at most. What
+    # comes before the label is a boundary: the start, a list marker, markup or the end of
+    # a sentence.
     return re.compile(
         r"(?:\A|(?<=[\s*_#>|(\[【「。;!?.•-]))"
         # a label is letters (any script: "time", "阅读时间"), dots and spaces
