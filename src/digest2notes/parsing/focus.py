@@ -327,12 +327,10 @@ def _unclaimed_lists(
         if _headed(state, verdict, intro_start, intro_end):
             _take(state, index)
             continue
-        if has_content(para, scan, intro_start, intro_end, BEFORE):
-            if not nested_points(state, marked):
-                state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
-            continue
         before = para.sentence_start(max(0, intro_start - 1))
-        if any(before <= r.start < intro_start for r in whole):
+        if not has_content(para, scan, intro_start, intro_end, BEFORE) and any(
+            before <= r.start < intro_start for r in whole
+        ):
             _take(state, index)
         elif not nested_points(state, marked):
             state.skipped.append(Skipped(marked.start, marked.end, "a list with no pointer"))
